@@ -1,0 +1,66 @@
+import type { ChatRequest } from './chat-request.js';
+import type { KeyVault } from './key-vault.js';
+import type { ModelCard } from './model-card.js';
+import type { ProviderManifestInput } from './provider-manifest.js';
+import type { StreamEvent } from './stream-event.js';
+
+/** The logger a runtime gets: pino's method shapes, bound to the request. */
+export interface RuntimeLogger {
+  debug(object: object, message?: string): void;
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/**
+ * What a runtime is built from: the credentials that win for this request (token over env),
+ * the environment for provider flags, and a logger. A runtime never reads `process.env`.
+ */
+export interface RuntimeOptions extends KeyVault {
+  /** Provider id. */
+  providerId: string;
+  /** True when `baseURL` (or endpoint) came from a user or env override, so hosts are masked in errors. */
+  customBaseURL?: boolean;
+  /** Environment (process env plus `.env`), for provider flags such as `OPENAI_SEARCH_CONTEXT_SIZE`. */
+  env: Readonly<Record<string, string | undefined>>;
+  logger: RuntimeLogger;
+  /** fetch to use for upstream calls (the gateway passes a guarded one under `BASE_URL_POLICY=public`). */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Per-call context. */
+export interface CallContext {
+  /** Aborted when the client disconnects; runtimes pass it to the upstream request. */
+  signal: AbortSignal;
+  /** `Date.now()` when the gateway received the request; start of ttft. */
+  startedAt: number;
+  /** Caller's user id (from the auth token), forwarded as `user` where the provider takes one. */
+  userId?: string;
+}
+
+/** Embeddings request (`POST /webapi/embeddings/:provider`). */
+export interface EmbeddingsRequest {
+  model: string;
+  input: string | string[];
+  dimensions?: number;
+}
+
+/** A provider runtime: one upstream, one set of credentials. */
+export interface ProviderRuntime {
+  /**
+   * Start a chat. Resolves once the upstream accepted the request (so refusals become HTTP errors,
+   * thrown as `ManifoldError`), with the CONTRACT §4 event stream.
+   */
+  chat(request: ChatRequest, context: CallContext): Promise<AsyncIterable<StreamEvent>>;
+  /** The provider's remote model list (`source: "remote"`), ids filtered. */
+  models?(context: CallContext): Promise<ModelCard[]>;
+  /** Embeddings, one vector per input. */
+  embeddings?(request: EmbeddingsRequest, context: CallContext): Promise<number[][]>;
+}
+
+/** What a provider plugin registers with the gateway's provider registry. */
+export interface ProviderDefinition {
+  manifest: ProviderManifestInput;
+  /** Build a runtime; throws `ManifoldError` (e.g. InvalidProviderAPIKey) when the options cannot work. */
+  createRuntime(options: RuntimeOptions): ProviderRuntime;
+}

@@ -1,0 +1,32 @@
+import type { ErrorType } from './error-types.js';
+
+/** Details carried in the `body` of an error answer (CONTRACT §7). */
+export interface ErrorBody {
+  /** The provider's error, sanitised (no keys, custom hosts masked). */
+  error?: unknown;
+  /** Provider id. */
+  provider?: string;
+  /** Upstream endpoint, custom hosts masked. */
+  endpoint?: string;
+  /** Human-readable message (English). */
+  message?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The one error class of Manifold. Every failure a client can see is a `ManifoldError` with an
+ * error type from the catalogue; its HTTP status comes from the catalogue (`errorStatus`).
+ */
+export class ManifoldError extends Error {
+  readonly errorType: ErrorType;
+  readonly body: ErrorBody;
+
+  constructor(errorType: ErrorType, body: ErrorBody = {}, options?: { cause?: unknown }) {
+    super(body.message ?? String(errorType), options);
+    this.name = 'ManifoldError';
+    this.errorType = errorType;
+    this.body = body;
+  }
+}
+
+export const isManifoldError = (value: unknown): value is ManifoldError => value instanceof ManifoldError;

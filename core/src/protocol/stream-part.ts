@@ -1,0 +1,34 @@
+import type { Grounding } from '../contract/grounding.js';
+import type { Usage } from '../contract/usage.js';
+import type { ManifoldError } from '../errors/manifold-error.js';
+
+/**
+ * What a provider's parser yields for each upstream chunk. The stream builder
+ * (`buildEventStream`) turns parts into CONTRACT §4 events and enforces the order,
+ * the stable id, think-tag splitting, tool-call ids, citations-once and the tail.
+ */
+export type StreamPart =
+  /** The provider's response or message id; the first one wins. */
+  | { type: 'id'; id: string }
+  /** Answer text; `<think>` tags in it are split into reasoning. */
+  | { type: 'text'; text: string }
+  /** Explicit reasoning (reasoning_content, thinking blocks). */
+  | { type: 'reasoning'; text: string }
+  | { type: 'reasoning_signature'; signature: string }
+  | { type: 'flagged_reasoning_signature'; data: string }
+  /** A tool-call fragment; id and name may come only on the first fragment of an index. */
+  | { type: 'tool_call'; index: number; id?: string; name?: string; arguments?: string }
+  /** Citations; only the first non-empty grounding of a stream is sent. */
+  | { type: 'grounding'; grounding: Grounding }
+  /** Usage as reported; a later report replaces an earlier one (cumulative counts are not added). */
+  | { type: 'usage'; usage: Usage }
+  /** The provider's finish reason. */
+  | { type: 'finish'; reason: string }
+  /** The provider's end marker (`[DONE]`, `message_stop`, …): the stream finished properly. */
+  | { type: 'end' }
+  /** An image as a `data:` URL. */
+  | { type: 'image'; url: string }
+  /** Provider-specific JSON clients may ignore. */
+  | { type: 'data'; data: unknown }
+  /** An error reported inside the stream; ends it. */
+  | { type: 'error'; error: ManifoldError };
