@@ -1,3 +1,4 @@
+import type {} from 'fastify';
 import type { ProviderDefinition } from '../contract/runtime.js';
 
 /** The gateway's provider registry, the one decoration providers use (`fastify.providerRegistry`). */
