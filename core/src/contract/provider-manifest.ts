@@ -68,7 +68,10 @@ export const ProviderManifestSchema = Type.Object(
 export type ProviderManifest = Static<typeof ProviderManifestSchema>;
 
 /** What a provider package declares: the manifest without the fields the gateway sets. */
-export type ProviderManifestInput = Omit<ProviderManifest, 'source' | 'serverKey' | 'enabled' | 'sort'> & {
+export type ProviderManifestInput = Omit<
+  ProviderManifest,
+  'source' | 'serverKey' | 'enabled' | 'sort'
+> & {
   /** Enabled when nothing configures it (default false). */
   enabled?: boolean;
   /** Default order (default 100). */

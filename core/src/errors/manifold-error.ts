@@ -29,4 +29,5 @@ export class ManifoldError extends Error {
   }
 }
 
-export const isManifoldError = (value: unknown): value is ManifoldError => value instanceof ManifoldError;
+export const isManifoldError = (value: unknown): value is ManifoldError =>
+  value instanceof ManifoldError;
