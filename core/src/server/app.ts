@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifySSE } from '@fastify/sse';
+import fastifyStatic from '@fastify/static';
+import { createAuthHook } from './auth.js';
+import type { GatewayConfig } from './config.js';
+import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
+import { installErrorHandling } from './error-handler.js';
+import registryPlugin from './registry.js';
+import { registerChatRoute } from './routes/chat.js';
+import { registerModelRoutes } from './routes/models.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Repository root (core/src/server or core/dist/server → ../../..). */
+export const REPO_ROOT = join(here, '..', '..', '..');
+
+const VERSION = (() => {
+  try {
+    return (
+      JSON.parse(readFileSync(join(here, '..', '..', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export interface BuildOptions {
+  /** Where builtin providers live (default `<repo>/providers`). */
+  providersDir?: string;
+  /** Replace discovery with these sources (tests). */
+  sources?: PluginSource[];
+  /** How streams are written: straight to the socket (default) or through `@fastify/sse`. */
+  sseWriter?: 'raw' | 'plugin';
+  /** pino options override (tests pass `false` or a stream). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
+export async function buildApp(
+  config: GatewayConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers["x-manifold-auth"]', 'req.headers.authorization'],
+        remove: true,
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  installErrorHandling(app);
+  await app.register(registryPlugin, { config });
+  const sources = options.sources ?? [
+    ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
+    ...pluginSources(config.plugins),
+  ];
+  await loadProviders(app, sources);
+
+  const sseWriter = options.sseWriter ?? 'raw';
+  if (sseWriter === 'plugin')
+    await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
+
+  app.get('/health', async () => ({ ok: true, version: VERSION }));
+  app.get('/providers', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.registry.manifestsBody()),
+  );
+
+  const authenticate = createAuthHook(config);
+  registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
+  registerModelRoutes(app, { authenticate });
+
+  if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
+  }
+  await app.ready();
+  const [configError] = app.registry.configErrors;
+  if (configError) {
+    await app.close();
+    throw configError;
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesAccessCode } from '../auth/access-code.js';
+import { verifyToken, type TokenPayload } from '../auth/token.js';
+import { ManifoldError } from '../errors/manifold-error.js';
+import type { GatewayConfig } from './config.js';
+
+/** Header carrying the caller's token (CONTRACT §2). */
+export const AUTH_HEADER = 'x-manifold-auth';
+/** Optional tracing header: base64 JSON `{enabled, traceId?, sessionId?, topicId?, tags?}`. */
+export const TRACE_HEADER = 'x-manifold-trace';
+
+/** What a trace request asks for, when `enabled` is true. */
+export interface TraceRequest {
+  traceId: string;
+  observationId: string;
+  sessionId?: string;
+  topicId?: string;
+  tags?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified token payload: access code, user id and key-vault fields. */
+    auth: TokenPayload;
+    /** Set when the caller allowed tracing. */
+    trace: TraceRequest | undefined;
+  }
+}
+
+function readTrace(header: string | string[] | undefined): TraceRequest | undefined {
+  if (typeof header !== 'string' || header === '') return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    if (value?.enabled !== true) return undefined;
+    const text = (key: string) =>
+      typeof value[key] === 'string' ? (value[key] as string).slice(0, 200) : undefined;
+    return {
+      traceId: text('traceId') ?? randomUUID(),
+      observationId: randomUUID(),
+      ...(text('sessionId') ? { sessionId: text('sessionId') } : {}),
+      ...(text('topicId') ? { topicId: text('topicId') } : {}),
+      ...(Array.isArray(value.tags)
+        ? { tags: value.tags.filter((tag) => typeof tag === 'string').slice(0, 20) }
+        : {}),
+    };
+  } catch {
+    // a malformed trace header only means no tracing
+    return undefined;
+  }
+}
+
+/**
+ * preHandler of every `/webapi/*` route: verify the token, check the access code (or an own
+ * `apiKey`), read the trace request.
+ */
+export function createAuthHook(config: GatewayConfig) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const header = request.headers[AUTH_HEADER];
+    if (typeof header !== 'string' || header.trim() === '') {
+      throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
+    }
+    const payload = await verifyToken(header.trim(), { allowUnsigned: config.allowUnsignedTokens });
+    if (
+      config.accessCodes.length > 0 &&
+      !payload.apiKey &&
+      !matchesAccessCode(payload.accessCode, config.accessCodes)
+    ) {
+      throw new ManifoldError('InvalidAccessCode', {
+        message: payload.accessCode
+          ? 'The access code is not correct'
+          : 'An access code is required',
+      });
+    }
+    request.auth = payload;
+    request.trace = readTrace(request.headers[TRACE_HEADER]);
+    if (request.trace) {
+      reply.header('x-manifold-trace-id', request.trace.traceId);
+      reply.header('x-manifold-observation-id', request.trace.observationId);
+    }
+  };
+}

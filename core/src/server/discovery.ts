@@ -1,0 +1,118 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ConfigError } from './config.js';
+
+interface PackageJSON {
+  name?: string;
+  main?: string;
+  keywords?: string[];
+  manifold?: { provider?: string };
+}
+
+/** A provider plugin to load: where it comes from and how to import it. */
+export interface PluginSource {
+  /** Folder name, package name or path, for logs. */
+  label: string;
+  source: 'builtin' | 'plugin';
+  load: () => Promise<unknown>;
+}
+
+const readPackage = async (dir: string): Promise<PackageJSON | undefined> => {
+  try {
+    return JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as PackageJSON;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Folders under `providers/` whose package.json carries the `manifold-provider` keyword. */
+export async function builtinSources(providersDir: string): Promise<PluginSource[]> {
+  const names = await readdir(providersDir).catch(() => [] as string[]);
+  const sources: PluginSource[] = [];
+  for (const name of names.sort()) {
+    const dir = join(providersDir, name);
+    const pkg = await readPackage(dir);
+    if (!pkg?.keywords?.includes('manifold-provider')) continue;
+    sources.push({
+      label: name,
+      source: 'builtin',
+      // by package name, so the resolver picks sources under test and dist/ in production;
+      // the entry path serves a folder that is not linked into node_modules
+      load: () =>
+        import(pkg.name!).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ERR_MODULE_NOT_FOUND' || !pkg.manifold?.provider) throw error;
+          return import(pathToFileURL(join(dir, pkg.manifold.provider)).href);
+        }),
+    });
+  }
+  return sources;
+}
+
+/** `MANIFOLD_PLUGINS` items: npm package names, or paths to a package folder or a file. */
+export function pluginSources(items: readonly string[], cwd = process.cwd()): PluginSource[] {
+  return items.map((item) => ({
+    label: item,
+    source: 'plugin' as const,
+    load: async () => {
+      if (!item.startsWith('.') && !isAbsolute(item)) return import(item);
+      const path = resolve(cwd, item);
+      if ((await stat(path)).isDirectory()) {
+        const pkg = await readPackage(path);
+        const entry = pkg?.manifold?.provider ?? pkg?.main ?? 'index.js';
+        return import(pathToFileURL(join(path, entry)).href);
+      }
+      return import(pathToFileURL(path).href);
+    },
+  }));
+}
+
+const pluginMeta = (plugin: unknown): { name?: string } | undefined =>
+  (plugin as Record<symbol, { name?: string }> | undefined)?.[Symbol.for('plugin-meta')];
+
+/**
+ * Load every provider plugin; one that fails to import, is not a `provider-<id>` fastify-plugin,
+ * or throws while registering (e.g. an invalid manifest) is logged and skipped. A configuration
+ * error (a bad `<ID>_PROXY_URL`, `<ID>_MODEL_LIST`, `ENABLED_<ID>`) still stops the boot.
+ */
+export async function loadProviders(
+  fastify: FastifyInstance,
+  sources: readonly PluginSource[],
+): Promise<void> {
+  for (const source of sources) {
+    let plugin: unknown;
+    try {
+      plugin = ((await source.load()) as { default?: unknown }).default;
+    } catch (error) {
+      fastify.log.error(
+        { plugin: source.label, err: error },
+        'provider plugin failed to load; skipped',
+      );
+      continue;
+    }
+    const name = pluginMeta(plugin)?.name;
+    if (typeof plugin !== 'function' || !name?.startsWith('provider-')) {
+      fastify.log.error(
+        { plugin: source.label },
+        'provider plugin must default-export a fastify-plugin named provider-<id>; skipped',
+      );
+      continue;
+    }
+    fastify.register(
+      fp(async () => {
+        fastify.registry.loadingSource = source.source;
+      }),
+    );
+    fastify.register(plugin as FastifyPluginAsync).after((error) => {
+      if (!error) return;
+      // thrown here it would escape the boot; buildApp raises it after ready()
+      if (error instanceof ConfigError) return void fastify.registry.configErrors.push(error);
+      fastify.log.error(
+        { plugin: source.label, err: error },
+        'provider plugin failed to register; skipped',
+      );
+    });
+  }
+}

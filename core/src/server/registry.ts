@@ -1,0 +1,193 @@
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { Compile } from 'typebox/compile';
+import type { KeyVault } from '../contract/key-vault.js';
+import { ProviderManifestSchema, type ProviderManifest } from '../contract/provider-manifest.js';
+import type { ProviderDefinition, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
+import { ManifoldError } from '../errors/manifold-error.js';
+import { assertPublicURL, createPublicOnlyFetch, normalizeBaseURL } from './base-url.js';
+import { ConfigError, type GatewayConfig } from './config.js';
+import { applyModelList, parseModelList } from './model-list-env.js';
+import {
+  enabledOverride,
+  envName,
+  KeyPicker,
+  modelListSetting,
+  proxyURL,
+  serverKeys,
+} from './provider-env.js';
+import type { ProviderRegistry } from './registry-types.js';
+import './registry-types.js';
+
+const checkManifest = Compile(ProviderManifestSchema);
+const URL_FIELDS = ['baseURL', 'endpoint', 'baseURLOrAccountID'] as const;
+const RUNTIME_CACHE_SIZE = 256;
+
+interface Entry {
+  definition: ProviderDefinition;
+  manifest: ProviderManifest;
+  keys: KeyPicker;
+  proxyURL: string | undefined;
+}
+
+/** The provider registry: effective manifests and per-credential runtimes. */
+export class Registry implements ProviderRegistry {
+  /** Set by discovery while it loads builtin folders or MANIFOLD_PLUGINS packages. */
+  loadingSource: 'builtin' | 'plugin' = 'builtin';
+  /** Configuration errors met while providers registered; the boot stops on the first. */
+  readonly configErrors: ConfigError[] = [];
+  private readonly entries = new Map<string, Entry>();
+  private readonly runtimes = new Map<string, ProviderRuntime>();
+  private manifestsJSON: string | undefined;
+
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(definition: ProviderDefinition): void {
+    const input = definition?.manifest;
+    const id = input?.id;
+    if (typeof id !== 'string') throw new Error('provider manifest has no id');
+    if (this.entries.has(id)) throw new Error(`provider "${id}" is already registered`);
+    const env = this.config.env;
+    const keys = serverKeys(env, id);
+    const modelList = modelListSetting(env, id);
+    const builtinCards = (input.models ?? []).map((card) => ({
+      ...card,
+      source: card.source ?? 'builtin',
+    }));
+    const manifest: ProviderManifest = {
+      ...input,
+      source: this.loadingSource,
+      enabled: enabledOverride(env, id) ?? (keys.length > 0 || (input.enabled ?? false)),
+      sort: input.sort ?? 100,
+      serverKey: keys.length > 0,
+      models: modelList
+        ? applyModelList(builtinCards, parseModelList(modelList, envName(id, 'MODEL_LIST')))
+        : builtinCards,
+    };
+    if (!checkManifest.Check(manifest)) {
+      const problems = [...checkManifest.Errors(manifest)]
+        .slice(0, 3)
+        .map((error) => `${error.instancePath || '/'} ${error.message}`);
+      throw new Error(`provider "${id}" has an invalid manifest: ${problems.join('; ')}`);
+    }
+    const proxy = proxyURL(env, id);
+    let normalizedProxy: string | undefined;
+    if (proxy) {
+      try {
+        normalizedProxy = normalizeBaseURL(
+          proxy,
+          manifest.defaultBaseURL,
+          envName(id, 'PROXY_URL'),
+        );
+      } catch {
+        throw new ConfigError(envName(id, 'PROXY_URL'), `is not a valid http(s) URL: "${proxy}"`);
+      }
+    }
+    this.entries.set(id, {
+      definition,
+      manifest,
+      keys: new KeyPicker(keys, this.config.apiKeySelectMode),
+      proxyURL: normalizedProxy,
+    });
+    this.manifestsJSON = undefined;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Effective manifests, enabled first, then by sort and id. */
+  manifests(): ProviderManifest[] {
+    return [...this.entries.values()]
+      .map((entry) => entry.manifest)
+      .sort(
+        (a, b) =>
+          Number(b.enabled) - Number(a.enabled) || a.sort - b.sort || a.id.localeCompare(b.id),
+      );
+  }
+
+  /** `GET /providers` body, serialised once (configuration does not change after boot). */
+  manifestsBody(): string {
+    this.manifestsJSON ??= JSON.stringify({ providers: this.manifests() });
+    return this.manifestsJSON;
+  }
+
+  /**
+   * The runtime for one call: credentials from the caller's token win over the server's env.
+   * Throws ManifoldError: unknown provider (404), a refused URL (400), or the runtime's own
+   * construction error (e.g. InvalidProviderAPIKey).
+   */
+  async runtimeFor(providerId: string, vault: KeyVault = {}): Promise<ProviderRuntime> {
+    const entry = this.entries.get(providerId);
+    if (!entry)
+      throw new ManifoldError(404, {
+        message: `Unknown provider "${providerId}"`,
+        provider: providerId,
+      });
+    const options: Omit<RuntimeOptions, 'env' | 'logger'> = { providerId };
+    for (const [field, value] of Object.entries(vault) as Array<
+      [keyof KeyVault, string | undefined]
+    >) {
+      if (typeof value === 'string' && value.trim() !== '') options[field] = value.trim();
+    }
+    let userURLField: (typeof URL_FIELDS)[number] | undefined;
+    for (const field of URL_FIELDS) {
+      const value = options[field];
+      if (value === undefined || (field === 'baseURLOrAccountID' && !/^https?:/i.test(value)))
+        continue;
+      options[field] = normalizeBaseURL(value, entry.manifest.defaultBaseURL, field);
+      userURLField ??= field;
+    }
+    if (options.baseURL !== undefined || options.endpoint !== undefined)
+      options.customBaseURL = true;
+    if (options.baseURL === undefined && entry.proxyURL) {
+      options.baseURL = entry.proxyURL;
+      options.customBaseURL = true;
+    }
+    options.apiKey ??= entry.keys.pick();
+    const guard = this.config.baseURLPolicy === 'public' && userURLField !== undefined;
+    if (guard) await assertPublicURL(options[userURLField!]!, userURLField!);
+
+    const cacheKey = guard ? undefined : JSON.stringify(options);
+    const cached = cacheKey === undefined ? undefined : this.runtimes.get(cacheKey);
+    if (cached) {
+      // refresh its place in the LRU order
+      this.runtimes.delete(cacheKey!);
+      this.runtimes.set(cacheKey!, cached);
+      return cached;
+    }
+    const runtime = entry.definition.createRuntime({
+      ...options,
+      env: this.config.env,
+      logger: this.log.child({ provider: providerId }),
+      ...(guard ? { fetch: createPublicOnlyFetch(userURLField!) } : {}),
+    });
+    if (cacheKey !== undefined) {
+      this.runtimes.set(cacheKey, runtime);
+      if (this.runtimes.size > RUNTIME_CACHE_SIZE)
+        this.runtimes.delete(this.runtimes.keys().next().value!);
+    }
+    return runtime;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The concrete registry, for the gateway's own routes. */
+    registry: Registry;
+  }
+}
+
+const registryPlugin: FastifyPluginAsync<{ config: GatewayConfig }> = async (
+  fastify,
+  { config },
+) => {
+  const registry = new Registry(config, fastify.log);
+  fastify.decorate('registry', registry);
+  fastify.decorate('providerRegistry', registry);
+};
+
+export default fp(registryPlugin, { name: 'provider-registry', fastify: '5.x' });

@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { TokenPayload } from '../../auth/token.js';
+import { ChatRequestSchema, type ChatRequest } from '../../contract/chat-request.js';
+import type { KeyVault } from '../../contract/key-vault.js';
+import type { StreamEvent } from '../../contract/stream-event.js';
+import { collectChatResult } from '../../protocol/collect-result.js';
+import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
+
+export const ProviderParamsSchema = Type.Object({
+  provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
+});
+
+const KEY_VAULT_FIELDS = [
+  'apiKey',
+  'baseURL',
+  'endpoint',
+  'accessKeyId',
+  'secretAccessKey',
+  'sessionToken',
+  'region',
+  'apiVersion',
+  'baseURLOrAccountID',
+] as const satisfies ReadonlyArray<keyof KeyVault>;
+
+/** The key-vault fields of a token payload (access code and user id left out). */
+export function vaultOf(auth: TokenPayload): KeyVault {
+  const vault: KeyVault = {};
+  for (const field of KEY_VAULT_FIELDS)
+    if (typeof auth[field] === 'string') vault[field] = auth[field];
+  return vault;
+}
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+export function clientAbortSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export interface ChatRouteOptions {
+  authenticate: preHandlerAsyncHookHandler;
+  sseWriter: 'raw' | 'plugin';
+  pingMs: number;
+}
+
+/** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
+export function registerChatRoute(app: FastifyInstance, options: ChatRouteOptions): void {
+  const write = options.sseWriter === 'raw' ? writeRawEventStream : writePluginEventStream;
+  app.post(
+    '/webapi/chat/:provider',
+    {
+      schema: {
+        params: ProviderParamsSchema,
+        querystring: Type.Object({ format: Type.Optional(Type.Literal('json')) }),
+        body: ChatRequestSchema,
+      },
+      preHandler: options.authenticate,
+      ...(options.sseWriter === 'plugin' ? { sse: { kind: 'manual', heartbeat: false } } : {}),
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const startedAt = Date.now();
+      const { provider } = request.params as { provider: string };
+      const { format } = request.query as { format?: 'json' };
+      const body = { ...(request.body as ChatRequest), provider };
+      const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
+      const signal = clientAbortSignal(reply);
+      const userId = request.auth.userId ?? body.user;
+      const events: AsyncIterable<StreamEvent> = await runtime.chat(body, {
+        signal,
+        startedAt,
+        ...(userId ? { userId } : {}),
+      });
+      if (format === 'json') {
+        const result = await collectChatResult(events);
+        return {
+          ...result,
+          ...(request.trace
+            ? { traceId: request.trace.traceId, observationId: request.trace.observationId }
+            : {}),
+        };
+      }
+      const headers: Record<string, string> = {};
+      if (request.trace) {
+        headers['x-manifold-trace-id'] = request.trace.traceId;
+        headers['x-manifold-observation-id'] = request.trace.observationId;
+      }
+      await write(reply, events, { pingMs: options.pingMs, headers });
+      return reply;
+    },
+  );
+}
