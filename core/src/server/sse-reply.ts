@@ -68,6 +68,8 @@ export async function writePluginEventStream(
   options: StreamWriteOptions,
 ): Promise<void> {
   reply.headers({ ...STREAM_HEADERS, ...options.headers });
+  // the plugin ends the raw response itself; Fastify must not wait for a reply.send()
+  reply.hijack();
   const sse = (reply as unknown as { sse: { send(source: unknown): Promise<void> } }).sse;
   async function* messages() {
     for await (const event of events) yield { id: event.id, event: event.event, data: event.data };
