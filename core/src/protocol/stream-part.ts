@@ -14,15 +14,20 @@ export type StreamPart =
   | { type: 'text'; text: string }
   /** Explicit reasoning (reasoning_content, thinking blocks). */
   | { type: 'reasoning'; text: string }
+  /** The signature of the reasoning (sent back on the next turn by providers that verify it). */
   | { type: 'reasoning_signature'; signature: string }
+  /** Redacted reasoning: opaque data to send back as is. */
   | { type: 'flagged_reasoning_signature'; data: string }
-  /** A tool-call fragment; id and name may come only on the first fragment of an index. */
+  /**
+   * A tool-call fragment; id and name may come only on the first fragment of an index. A missing id
+   * is generated per index; arguments that come before the name are held until it arrives.
+   */
   | { type: 'tool_call'; index: number; id?: string; name?: string; arguments?: string }
   /** Citations; only the first non-empty grounding of a stream is sent. */
   | { type: 'grounding'; grounding: Grounding }
   /** Usage as reported; a later report replaces an earlier one (cumulative counts are not added). */
   | { type: 'usage'; usage: Usage }
-  /** The provider's finish reason. */
+  /** The provider's finish reason. The source closing after one counts as a proper end. */
   | { type: 'finish'; reason: string }
   /** The provider's end marker (`[DONE]`, `message_stop`, …): the stream finished properly. */
   | { type: 'end' }

@@ -66,7 +66,7 @@ export async function buildApp(
   ];
   await loadProviders(app, sources);
 
-  const sseWriter = options.sseWriter ?? 'raw';
+  const sseWriter = options.sseWriter ?? config.sseWriter;
   if (sseWriter === 'plugin')
     await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
 

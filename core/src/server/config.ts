@@ -21,6 +21,8 @@ export interface GatewayConfig {
   apiKeySelectMode: 'random' | 'turn';
   /** Seconds between `: ping` comments on an idle stream. */
   pingIntervalSeconds: number;
+  /** How streams are written: straight to the socket (`raw`, default) or through `@fastify/sse`. */
+  sseWriter: 'raw' | 'plugin';
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
@@ -112,6 +114,7 @@ export function loadConfig(
     allowUnsignedTokens: flag('AUTH_ALLOW_UNSIGNED', true),
     apiKeySelectMode: oneOf(env, 'API_KEY_SELECT_MODE', ['random', 'turn'] as const, 'random'),
     pingIntervalSeconds: integer(env, 'SSE_PING_SECONDS', 15, 1, 3600),
+    sseWriter: oneOf(env, 'SSE_WRITER', ['raw', 'plugin'] as const, 'raw'),
     webRoot: options.webRoot,
     env,
   };

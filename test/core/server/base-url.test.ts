@@ -36,10 +36,12 @@ t.test(
 
 t.test('a URL that is not http(s) is a BadRequest naming the field', async (t) => {
   t.throws(() => normalizeBaseURL('not a url', undefined, 'endpoint'), {
+    name: 'ManifoldError',
     errorType: 'BadRequest',
     body: { field: 'endpoint' },
   });
   t.throws(() => normalizeBaseURL('file:///etc/passwd', undefined, 'baseURL'), {
+    name: 'ManifoldError',
     errorType: 'BadRequest',
     body: { field: 'baseURL' },
   });
@@ -68,10 +70,12 @@ t.test('private, loopback and link-local addresses are recognised', async (t) =>
 
 t.test('assertPublicURL refuses a loopback host by name and by address', async (t) => {
   await t.rejects(assertPublicURL('http://localhost:1234/v1', 'baseURL'), {
+    name: 'ManifoldError',
     errorType: 'BadRequest',
     body: { field: 'baseURL' },
   });
   await t.rejects(assertPublicURL('http://[::1]:1234/v1', 'endpoint'), {
+    name: 'ManifoldError',
     errorType: 'BadRequest',
     body: { field: 'endpoint' },
   });
@@ -86,7 +90,7 @@ t.test('the public-only fetch refuses to connect to a private address', async (t
   const guarded = createPublicOnlyFetch('baseURL');
   await t.rejects(
     guarded(`http://127.0.0.1:${port}/`),
-    { errorType: 'BadRequest' },
+    { name: 'ManifoldError', errorType: 'BadRequest' },
     'an address literal',
   );
   await t.rejects(

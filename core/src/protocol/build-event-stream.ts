@@ -1,0 +1,97 @@
+import type { StreamEvent } from '../contract/stream-event.js';
+import { isManifoldError, type ManifoldError } from '../errors/manifold-error.js';
+import { streamChunkError } from './chunk-error.js';
+import { EventAssembler } from './event-assembler.js';
+import type { StreamPart } from './stream-part.js';
+
+/** Options of `buildEventStream`. */
+export interface BuildStreamOptions {
+  /** Provider id, put in every error body. */
+  provider: string;
+  /** `Date.now()` when the gateway received the request (start of ttft). */
+  startedAt: number;
+  /** Clock, for tests. Default `Date.now`. */
+  now?: () => number;
+  /** Turns an error the source threw into a catalogue error (not called for ManifoldError or SyntaxError). */
+  mapError: (error: unknown) => ManifoldError;
+  /** Split `<think>…</think>` inside text into reasoning. Default true. */
+  splitThinkTags?: boolean;
+  /** The client's abort signal: once aborted the source is stopped and nothing more is emitted. */
+  signal?: AbortSignal;
+}
+
+function toManifoldError(error: unknown, mapError: (error: unknown) => ManifoldError) {
+  if (isManifoldError(error)) return error;
+  if (error instanceof SyntaxError) return streamChunkError('', error);
+  return mapError(error);
+}
+
+/**
+ * Turn a provider's parts into the CONTRACT §4 event stream, the same for every provider:
+ * - one stable id: the first `id` part, else `chat_<random>`; errors before any content use
+ *   `first_chunk_error`, speed uses `output_speed`;
+ * - `<think>` tags in text split into reasoning exactly at the tag;
+ * - tool-call fragments carry their own call's id (generated `call_<random>` when missing) and name
+ *   on every fragment; arguments that arrive before a call's name are held until the name comes
+ *   (or until the stream ends, then sent with name `""`);
+ * - grounding at most once; the latest usage wins; `data` parts pass through;
+ * - the tail: exactly one `stop` (finish reason, default "stop"), `usage` when reported, `speed`
+ *   when output arrived — on the end marker, or when the source completes after a finish reason;
+ * - a source completing otherwise gives one `ProviderBizError` (`reason: "unexpected_end"`); an
+ *   `error` part or a thrown error gives one `error` event; nothing follows either;
+ * - on abort the source is stopped and nothing more is emitted.
+ */
+export async function* buildEventStream(
+  parts: AsyncIterable<StreamPart>,
+  options: BuildStreamOptions,
+): AsyncGenerator<StreamEvent> {
+  const assembler = new EventAssembler(
+    options.provider,
+    options.startedAt,
+    options.now ?? Date.now,
+    options.splitThinkTags ?? true,
+  );
+  const out = assembler.out;
+  const signal = options.signal;
+  // A function, not a narrowed property read: the signal can fire during any await.
+  const aborted = () => signal?.aborted === true;
+  const iterator = parts[Symbol.asyncIterator]();
+  let sourceDone = false;
+  try {
+    for (;;) {
+      if (aborted()) return;
+      let result: IteratorResult<StreamPart> | undefined;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        sourceDone = true;
+        // The upstream request shares the signal, so an abort usually surfaces as a thrown AbortError.
+        if (aborted()) return;
+        assembler.fail(toManifoldError(error, options.mapError));
+      }
+      if (aborted()) return;
+      let over = true;
+      if (result?.done === true) {
+        sourceDone = true;
+        assembler.sourceEnded();
+      } else if (result !== undefined) {
+        over = assembler.handle(result.value);
+      }
+      for (let i = 0; i < out.length; i++) {
+        if (aborted()) return;
+        yield out[i] as StreamEvent;
+      }
+      out.length = 0;
+      if (over) return;
+    }
+  } finally {
+    // Stops the source after the end marker, an error part, an abort or a consumer that stopped reading.
+    if (!sourceDone) {
+      try {
+        await iterator.return?.();
+      } catch {
+        // The source failing while being stopped changes nothing for the client.
+      }
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import type { StreamError, StreamEvent } from '../contract/stream-event.js';
+import type { Usage } from '../contract/usage.js';
+import { ManifoldError } from '../errors/manifold-error.js';
+import { computeSpeed } from './compute-speed.js';
+import { dropEmpty } from './convert-usage.js';
+import { newStreamId, newToolCallId } from './random-id.js';
+import type { StreamPart } from './stream-part.js';
+import { ThinkTagSplitter } from './think-splitter.js';
+
+/** Message of the error sent when the upstream closed before its end marker or a finish reason. */
+export const UNEXPECTED_END_MESSAGE = 'The provider closed the stream before it finished';
+
+type EventData<K extends StreamEvent['event']> = Extract<StreamEvent, { event: K }>['data'];
+
+/** One tool call of the stream, by index. */
+interface CallState {
+  id: string | undefined;
+  name: string;
+  /** Arguments received while the name was still unknown. */
+  buffered: string;
+  /** A fragment was emitted: id and name are final. */
+  open: boolean;
+}
+
+/** The `error` event payload of a ManifoldError: `{type, message, body}`, body naming the provider. */
+export function toStreamErrorPayload(error: ManifoldError, provider: string): StreamError {
+  return {
+    type: error.errorType,
+    message: error.message,
+    body: { ...error.body, provider: error.body.provider ?? provider },
+  };
+}
+
+/** The error for a stream that ended without end marker and without finish reason. */
+export function unexpectedEndError(provider: string): ManifoldError {
+  const error = new ManifoldError('ProviderBizError', { reason: 'unexpected_end', provider });
+  error.message = UNEXPECTED_END_MESSAGE;
+  return error;
+}
+
+/**
+ * The state machine behind `buildEventStream`: turns parts into CONTRACT §4 events, pushed onto
+ * `out` (drained by the caller after each call). Not meant for direct use.
+ */
+export class EventAssembler {
+  /** Events produced by the last call; the caller empties it. */
+  readonly out: StreamEvent[] = [];
+  private id: string | undefined;
+  private contentSent = false;
+  private readonly splitter: ThinkTagSplitter | undefined;
+  private readonly calls = new Map<number, CallState>();
+  private groundingSent = false;
+  private usage: Usage | undefined;
+  private finishReason: string | undefined;
+  private firstOutputAt: number | undefined;
+  private outputChunks = 0;
+
+  constructor(
+    private readonly provider: string,
+    private readonly startedAt: number,
+    private readonly now: () => number,
+    splitThinkTags: boolean,
+  ) {
+    this.splitter = splitThinkTags ? new ThinkTagSplitter() : undefined;
+  }
+
+  /** Handle one part; returns true when the stream is over (end marker or error). */
+  handle(part: StreamPart): boolean {
+    switch (part.type) {
+      case 'id':
+        if (this.id === undefined && part.id !== '') this.id = part.id;
+        return false;
+      case 'text':
+        this.text(part.text);
+        return false;
+      case 'reasoning':
+        if (part.text !== '') this.output('reasoning', part.text);
+        return false;
+      case 'reasoning_signature':
+        if (part.signature !== '') this.content('reasoning_signature', part.signature);
+        return false;
+      case 'flagged_reasoning_signature':
+        if (part.data !== '') this.content('flagged_reasoning_signature', part.data);
+        return false;
+      case 'tool_call':
+        this.toolCall(part.index, part.id, part.name, part.arguments ?? '');
+        return false;
+      case 'grounding':
+        if (!this.groundingSent && part.grounding.citations.length > 0) {
+          this.groundingSent = true;
+          this.content('grounding', part.grounding);
+        }
+        return false;
+      case 'usage':
+        this.usage = part.usage;
+        return false;
+      case 'finish':
+        if (part.reason !== '') this.finishReason = part.reason;
+        return false;
+      case 'image':
+        this.content('base64_image', part.url);
+        return false;
+      case 'data':
+        this.emit('data', part.data);
+        return false;
+      case 'end':
+        this.finish();
+        return true;
+      case 'error':
+        this.fail(part.error);
+        return true;
+    }
+  }
+
+  /** The source completed: a finish reason seen makes it a proper end, else it was cut. */
+  sourceEnded(): void {
+    if (this.finishReason !== undefined) this.finish();
+    else this.fail(unexpectedEndError(this.provider));
+  }
+
+  /** End the stream with one `error` event. */
+  fail(error: ManifoldError): void {
+    this.flushContent();
+    const id = this.contentSent ? this.streamId() : 'first_chunk_error';
+    this.out.push({ id, event: 'error', data: toStreamErrorPayload(error, this.provider) });
+  }
+
+  private finish(): void {
+    this.flushContent();
+    this.emit('stop', this.finishReason ?? 'stop');
+    const usage = this.usage === undefined ? undefined : dropEmpty(this.usage);
+    const hasUsage = usage !== undefined && Object.keys(usage).length > 0;
+    if (hasUsage) this.emit('usage', usage);
+    if (this.firstOutputAt === undefined) return;
+    const speed = computeSpeed({
+      startedAt: this.startedAt,
+      firstOutputAt: this.firstOutputAt,
+      endAt: this.now(),
+      outputChunks: this.outputChunks,
+      usage: hasUsage ? usage : undefined,
+    });
+    this.out.push({ id: 'output_speed', event: 'speed', data: speed });
+  }
+
+  private text(value: string): void {
+    if (value === '') return;
+    const splitter = this.splitter;
+    // Fast path: nothing held back and no tag can start in this chunk.
+    if (splitter === undefined || (!splitter.holding && value.indexOf('<') === -1)) {
+      this.output(splitter?.inThink === true ? 'reasoning' : 'text', value);
+      return;
+    }
+    const segments = splitter.push(value);
+    if (segments.length === 0) return;
+    this.markOutput();
+    for (const segment of segments) this.content(segment.kind, segment.text);
+  }
+
+  private toolCall(index: number, id: string | undefined, name: string | undefined, args: string) {
+    let call = this.calls.get(index);
+    if (call === undefined) {
+      call = { id: id || undefined, name: name ?? '', buffered: '', open: false };
+      this.calls.set(index, call);
+    } else if (!call.open) {
+      if (call.id === undefined && id) call.id = id;
+      if (call.name === '' && name) call.name = name;
+    }
+    if (call.open) {
+      if (args !== '') this.emitCall(index, call, args);
+      return;
+    }
+    // A call is announced once its name is known, so every fragment carries its real name.
+    call.buffered += args;
+    if (call.name !== '') this.openCall(index, call);
+  }
+
+  private openCall(index: number, call: CallState): void {
+    call.open = true;
+    call.id ??= newToolCallId();
+    const args = call.buffered;
+    call.buffered = '';
+    this.emitCall(index, call, args);
+  }
+
+  private emitCall(index: number, call: CallState, args: string): void {
+    this.markOutput();
+    this.content('tool_calls', [
+      {
+        index,
+        id: call.id as string,
+        type: 'function',
+        function: { name: call.name, arguments: args },
+      },
+    ]);
+  }
+
+  /** Release think-splitter text held back as a possible tag, and calls whose name never came. */
+  private flushContent(): void {
+    if (this.splitter?.holding === true) {
+      this.markOutput();
+      for (const segment of this.splitter.flush()) this.content(segment.kind, segment.text);
+    }
+    for (const [index, call] of this.calls) if (!call.open) this.openCall(index, call);
+  }
+
+  private output(kind: 'text' | 'reasoning', value: string): void {
+    this.markOutput();
+    this.content(kind, value);
+  }
+
+  private markOutput(): void {
+    this.firstOutputAt ??= this.now();
+    this.outputChunks++;
+  }
+
+  private content<K extends StreamEvent['event']>(event: K, data: EventData<K>): void {
+    this.contentSent = true;
+    this.emit(event, data);
+  }
+
+  private emit<K extends StreamEvent['event']>(event: K, data: EventData<K>): void {
+    this.out.push({ id: this.streamId(), event, data } as StreamEvent);
+  }
+
+  private streamId(): string {
+    this.id ??= newStreamId();
+    return this.id;
+  }
+}

@@ -1,0 +1,254 @@
+// `npm run bench`: fake upstream and gateway in their own processes, load from this one.
+// Writes BENCHMARKS.md from this one run: ratios against the direct-to-upstream baseline.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
+const children = [];
+
+spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+const { signToken } = await import(
+  pathToFileURL(join(root, 'core', 'dist', 'auth', 'token.js')).href
+);
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+const firstLine = (child) =>
+  new Promise((resolve) =>
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(line)),
+  );
+
+async function startUpstream(mode) {
+  const child = start(['--import', 'tsx', join(root, 'scripts', 'bench', 'upstream.ts'), mode]);
+  return { child, ...JSON.parse(await firstLine(child)) };
+}
+
+async function startGateway(port, upstream, sseWriter) {
+  const child = start([join(root, 'core', 'dist', 'server', 'main.js')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_PROXY_URL: upstream.baseURL,
+    SSE_WRITER: sseWriter,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url, pid: child.pid };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gateway (${sseWriter}) did not start`);
+}
+
+const chatBody = JSON.stringify({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user', content: 'Say twenty words.' }],
+});
+const upstreamBody = JSON.stringify({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user', content: 'Say twenty words.' }],
+  stream: true,
+  stream_options: { include_usage: true },
+});
+
+async function load(url, headers, body) {
+  // a signed token lives 100 s; autocannon sends the same headers throughout the run
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+/** Milliseconds from sending a request to the first body byte, one request at a time. */
+async function timeToFirstByte(url, headers, body, count) {
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    samples.push(
+      await new Promise((resolve, reject) => {
+        const started = process.hrtime.bigint();
+        const req = request(
+          url,
+          { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let first;
+            res.once('data', () => (first = Number(process.hrtime.bigint() - started) / 1e6));
+            res.on('end', () => resolve(first));
+            res.resume();
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      }),
+    );
+  }
+  return samples.sort((a, b) => a - b);
+}
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const rssMiB = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+};
+
+/** Open `count` streams through the gateway to the slow upstream and keep them open. */
+async function openStreams(gateway, token, count) {
+  const sockets = [];
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const req = request(
+            `${gateway.url}/webapi/chat/openai`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-manifold-auth': token },
+            },
+            (res) => {
+              res.once('data', () => resolve());
+              res.resume();
+            },
+          );
+          req.on('error', (error) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+          req.end(chatBody);
+          sockets.push(req);
+        }),
+    ),
+  );
+  return sockets;
+}
+
+try {
+  const fast = await startUpstream('fast');
+  const slow = await startUpstream('slow');
+  const raw = await startGateway(33210, fast, 'raw');
+  const plugin = await startGateway(33211, fast, 'plugin');
+  const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
+  const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-bench' };
+
+  // warm-up, so JIT and connection pools are hot for every contender
+  for (const [url, h, b] of [
+    [`${fast.baseURL}/chat/completions`, upstreamHeaders, upstreamBody],
+    [`${raw.url}/webapi/chat/openai`, headers, chatBody],
+    [`${plugin.url}/webapi/chat/openai`, headers, chatBody],
+  ]) {
+    await autocannon({ url, method: 'POST', headers: h, body: b, connections: 10, duration: 2 });
+  }
+
+  console.log('load: direct to upstream');
+  const direct = await load(`${fast.baseURL}/chat/completions`, upstreamHeaders, upstreamBody);
+  console.log('load: through the gateway (raw writer)');
+  headers['x-manifold-auth'] = await signToken({});
+  const viaRaw = await load(`${raw.url}/webapi/chat/openai`, headers, chatBody);
+  console.log('load: through the gateway (@fastify/sse writer)');
+  headers['x-manifold-auth'] = await signToken({});
+  const viaPlugin = await load(`${plugin.url}/webapi/chat/openai`, headers, chatBody);
+
+  console.log('time to first event, sequential');
+  const ttfbDirect = await timeToFirstByte(
+    `${fast.baseURL}/chat/completions`,
+    upstreamHeaders,
+    upstreamBody,
+    SEQUENTIAL,
+  );
+  headers['x-manifold-auth'] = await signToken({});
+  const ttfbGateway = await timeToFirstByte(
+    `${raw.url}/webapi/chat/openai`,
+    headers,
+    chatBody,
+    SEQUENTIAL,
+  );
+
+  console.log('memory with open streams');
+  const slowToken = await signToken({ baseURL: slow.baseURL });
+  const idleRss = rssMiB(raw.pid);
+  const first = await openStreams(raw, slowToken, 50);
+  await new Promise((r) => setTimeout(r, 500));
+  const rss50 = rssMiB(raw.pid);
+  const more = await openStreams(raw, slowToken, 500);
+  await new Promise((r) => setTimeout(r, 500));
+  const rss550 = rssMiB(raw.pid);
+  for (const req of [...first, ...more]) req.destroy();
+
+  const ratio = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
+  const ms = (v) => `${v.toFixed(2)} ms`;
+  const cpu = cpus();
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} from one run. Machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}.`,
+    'Fake upstream, gateway and load generator are separate processes on the same machine (loopback), so',
+    'the gateway competes with the upstream and autocannon for the two cores: compare ratios, not absolutes.',
+    '',
+    `## Streamed chat throughput (${CONNECTIONS} connections, ${DURATION} s each, 20-chunk answer with usage)`,
+    '',
+    '| path | req/s | of direct | latency p50 | latency p99 | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| direct to the fake upstream (baseline) | ${direct.rps.toFixed(0)} | 100 % | ${direct.p50} ms | ${direct.p99} ms | ${direct.errors} |`,
+    `| through the gateway, raw writer (default) | ${viaRaw.rps.toFixed(0)} | ${ratio(viaRaw.rps, direct.rps)} | ${viaRaw.p50} ms | ${viaRaw.p99} ms | ${viaRaw.errors} |`,
+    `| through the gateway, \`@fastify/sse\` writer | ${viaPlugin.rps.toFixed(0)} | ${ratio(viaPlugin.rps, direct.rps)} | ${viaPlugin.p50} ms | ${viaPlugin.p99} ms | ${viaPlugin.errors} |`,
+    '',
+    'Target: ≥ 40 % of direct req/s.',
+    '',
+    `## Time to first event (${SEQUENTIAL} sequential requests)`,
+    '',
+    '| | p50 | p99 |',
+    '| --- | ---: | ---: |',
+    `| direct to the fake upstream | ${ms(percentile(ttfbDirect, 50))} | ${ms(percentile(ttfbDirect, 99))} |`,
+    `| through the gateway | ${ms(percentile(ttfbGateway, 50))} | ${ms(percentile(ttfbGateway, 99))} |`,
+    `| **extra** | **${ms(percentile(ttfbGateway, 50) - percentile(ttfbDirect, 50))}** | **${ms(percentile(ttfbGateway, 99) - percentile(ttfbDirect, 99))}** |`,
+    '',
+    'Target: ≤ 0.3 ms extra to the first event.',
+    '',
+    '## Gateway memory (RSS)',
+    '',
+    '| state | RSS |',
+    '| --- | ---: |',
+    `| after the load runs, no stream open | ${idleRss.toFixed(1)} MiB |`,
+    `| 50 streams open | ${rss50.toFixed(1)} MiB |`,
+    `| 550 streams open | ${rss550.toFixed(1)} MiB |`,
+    `| per extra idle open stream | ${(((rss550 - rss50) * 1024) / 500).toFixed(1)} KiB |`,
+    '',
+    'Target: ≤ 120 MiB at 50 streams.',
+    '',
+  ];
+  writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
+  console.log(lines.join('\n'));
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
+process.exit(0);
