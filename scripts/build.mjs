@@ -13,7 +13,8 @@ function tsFiles(dir, skip = new Set(['node_modules', 'dist'])) {
     if (skip.has(name)) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) files.push(...tsFiles(path, skip));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts')) files.push(path);
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+      files.push(path);
   }
   return files;
 }
@@ -51,4 +52,6 @@ if (existsSync(webPublic)) {
   mkdirSync(webDist, { recursive: true });
   cpSync(webPublic, webDist, { recursive: true });
 }
-console.log(`built ${count} files in ${Date.now() - started} ms (${relative(process.cwd(), root) || '.'})`);
+console.log(
+  `built ${count} files in ${Date.now() - started} ms (${relative(process.cwd(), root) || '.'})`,
+);

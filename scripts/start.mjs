@@ -15,9 +15,17 @@ function run(command, args) {
   }
 }
 
-if (!existsSync(join(root, 'node_modules', 'esbuild')) || !existsSync(join(root, 'node_modules', 'fastify'))) {
+if (
+  !existsSync(join(root, 'node_modules', 'esbuild')) ||
+  !existsSync(join(root, 'node_modules', 'fastify'))
+) {
   console.log('installing dependencies…');
-  run(npm, existsSync(join(root, 'package-lock.json')) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  run(
+    npm,
+    existsSync(join(root, 'package-lock.json'))
+      ? ['ci', '--no-audit', '--no-fund']
+      : ['install', '--no-audit', '--no-fund'],
+  );
 }
 run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
 await import(pathToFileURL(join(root, 'core', 'dist', 'server', 'main.js')).href);

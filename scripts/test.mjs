@@ -60,5 +60,7 @@ for (const { name, ok, ms } of steps) {
   if (!ok) counts.failed++;
   console.log(`# ${ok ? 'ok ' : 'FAILED'} ${name} (${(ms / 1000).toFixed(1)} s)`);
 }
-console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+console.log(
+  `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);

@@ -14,7 +14,7 @@ export const UNSIGNED_TOKEN_PREFIX = 'nosafe.';
 /** Token lifetime in seconds (SPEC §9). */
 export const TOKEN_LIFETIME_SECONDS = 100;
 /** The public string whose SHA-256 digest is the HMAC key: integrity and bounded replay, not secrecy. */
-const KEY_MATERIAL = 'Manifold client token v1';
+export const KEY_MATERIAL = 'Manifold client token v1';
 
 const PAYLOAD_FIELDS = [
   'accessCode',
@@ -136,9 +136,24 @@ export function encodeUnsignedToken(payload: TokenPayload): string {
  * `SystemTimeNotMatchError` with `body.serverTime` (ms) when it has expired (no skew allowed past
  * `exp`) or was issued more than 100 s in the future. `options.now` is in ms.
  */
+/** Checks an HS256 MAC in constant time; the server passes a synchronous node:crypto one. */
+export type SignatureVerifier = (
+  input: Uint8Array,
+  signature: Uint8Array,
+) => boolean | Promise<boolean>;
+
+const webCryptoVerifier: SignatureVerifier = async (input, signature) =>
+  // crypto.subtle.verify compares the MAC in constant time.
+  subtle().verify(
+    'HMAC',
+    await key(),
+    signature as Uint8Array<ArrayBuffer>,
+    input as Uint8Array<ArrayBuffer>,
+  );
+
 export async function verifyToken(
   token: string,
-  options: { now?: number; allowUnsigned: boolean },
+  options: { now?: number; allowUnsigned: boolean; verifySignature?: SignatureVerifier },
 ): Promise<TokenPayload> {
   const now = options.now ?? Date.now();
   if (typeof token !== 'string' || !token) throw invalid('Auth token is missing');
@@ -157,8 +172,7 @@ export async function verifyToken(
   const signature = fromBase64Url(signatureSegment);
   if (!signature || signature.length === 0) throw invalid('Auth token is malformed');
   const input = encoder.encode(`${headerSegment}.${claimsSegment}`);
-  // crypto.subtle.verify compares the MAC in constant time.
-  if (!(await subtle().verify('HMAC', await key(), signature, input))) {
+  if (!(await (options.verifySignature ?? webCryptoVerifier)(input, signature))) {
     throw invalid('Auth token signature is invalid');
   }
   const claims = decodeObject(claimsSegment);

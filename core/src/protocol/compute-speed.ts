@@ -14,6 +14,9 @@ export interface SpeedInput {
   usage?: Usage | undefined;
 }
 
+/** An output window shorter than this is a burst, not a measurable stream. */
+export const BURST_MS = 10;
+
 /** Output tokens of a usage record: the total, else the sum of its output parts. */
 function outputTokens(usage: Usage | undefined): number {
   if (usage === undefined) return 0;
@@ -29,14 +32,16 @@ function outputTokens(usage: Usage | undefined): number {
 /**
  * The `speed` record (CONTRACT §4): ttft in ms from request start to first output; tps over the time
  * from first output to the end, or over the whole request when the answer came in one chunk (or in
- * under 1 ms) so it stays sane. tps is rounded to 2 decimals and absent without reported output tokens.
+ * one burst under BURST_MS) so it stays sane. tps is rounded to 2 decimals and absent without reported output tokens.
  */
 export function computeSpeed(input: SpeedInput): Speed {
   const ttft = Math.max(0, input.firstOutputAt - input.startedAt);
   const tokens = outputTokens(input.usage);
   if (!(tokens > 0)) return { ttft };
   let duration = input.endAt - input.firstOutputAt;
-  if (input.outputChunks <= 1 || duration < 1) duration = input.endAt - input.startedAt;
+  // Output that arrived in one chunk, or in one burst shorter than a real token cadence (buffering
+  // by a proxy or the network), says nothing about generation speed: use the whole request then.
+  if (input.outputChunks <= 1 || duration < BURST_MS) duration = input.endAt - input.startedAt;
   const seconds = Math.max(duration, 1) / 1000;
   return { tps: Math.round((tokens / seconds) * 100) / 100, ttft };
 }

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchesAccessCode } from '../auth/access-code.js';
-import { verifyToken, type TokenPayload } from '../auth/token.js';
+import {
+  KEY_MATERIAL,
+  verifyToken,
+  type SignatureVerifier,
+  type TokenPayload,
+} from '../auth/token.js';
 import { ManifoldError } from '../errors/manifold-error.js';
 import type { GatewayConfig } from './config.js';
 
@@ -27,6 +32,14 @@ declare module 'fastify' {
     trace: TraceRequest | undefined;
   }
 }
+
+const HMAC_KEY = createHash('sha256').update(KEY_MATERIAL, 'utf8').digest();
+
+/** The token MAC checked synchronously with node:crypto (WebCrypto's async verify costs a thread hop). */
+const verifySignature: SignatureVerifier = (input, signature) => {
+  const expected = createHmac('sha256', HMAC_KEY).update(input).digest();
+  return signature.length === expected.length && timingSafeEqual(expected, signature);
+};
 
 function readTrace(header: string | string[] | undefined): TraceRequest | undefined {
   if (typeof header !== 'string' || header === '') return undefined;
@@ -63,7 +76,10 @@ export function createAuthHook(config: GatewayConfig) {
     if (typeof header !== 'string' || header.trim() === '') {
       throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
     }
-    const payload = await verifyToken(header.trim(), { allowUnsigned: config.allowUnsignedTokens });
+    const payload = await verifyToken(header.trim(), {
+      allowUnsigned: config.allowUnsignedTokens,
+      verifySignature,
+    });
     if (
       config.accessCodes.length > 0 &&
       !payload.apiKey &&

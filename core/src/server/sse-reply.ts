@@ -39,10 +39,21 @@ export async function writeRawEventStream(
     }
   }, options.pingMs);
   ping.unref();
+  // Events produced in one turn of the event loop (one upstream read) leave in one write.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    response.uncork();
+  };
   try {
     for await (const event of events) {
       if (response.destroyed) break;
       lastWrite = Date.now();
+      if (!corked) {
+        corked = true;
+        response.cork();
+        setImmediate(uncork);
+      }
       if (!response.write(encodeEvent(event))) {
         await new Promise<void>((resolve) => {
           const done = () => {
@@ -57,6 +68,7 @@ export async function writeRawEventStream(
     }
   } finally {
     clearInterval(ping);
+    if (corked) uncork();
     if (!response.destroyed) response.end();
   }
 }

@@ -73,11 +73,14 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
       const signal = clientAbortSignal(reply);
       const userId = request.auth.userId ?? body.user;
-      const events: AsyncIterable<StreamEvent> = await runtime.chat(body, {
-        signal,
-        startedAt,
-        ...(userId ? { userId } : {}),
-      });
+      let events: AsyncIterable<StreamEvent>;
+      try {
+        events = await runtime.chat(body, { signal, startedAt, ...(userId ? { userId } : {}) });
+      } catch (error) {
+        // the client left before the upstream answered: nobody to tell, nothing went wrong
+        if (signal.aborted) return reply.hijack();
+        throw error;
+      }
       if (format === 'json') {
         const result = await collectChatResult(events);
         return {

@@ -1,0 +1,140 @@
+import type { ChatMessage, FileItem, MessageToolCall } from '../contract/chat-message.js';
+import type { ChatRequest } from '../contract/chat-request.js';
+import type { CallContext } from '../contract/runtime.js';
+import type {
+  ChatCompletionBody,
+  ChatCompletionContentPart,
+  ChatCompletionMessage,
+  OpenAICompatibleOptions,
+} from './options.js';
+
+/** Separator of tool identifier and api name in a function name (tool-manifest contract). */
+const TOOL_NAME_SEPARATOR = '____';
+
+/**
+ * The function name of a recorded tool call, `<identifier>____<apiName>` as the tool-manifest
+ * contract names tool calls, so it matches the name the tool was offered under.
+ */
+export function toolCallName(call: Pick<MessageToolCall, 'identifier' | 'apiName'>): string {
+  return `${call.identifier}${TOOL_NAME_SEPARATOR}${call.apiName}`;
+}
+
+/** The text of message content, whatever its form (parts are joined, images left out). */
+export function contentText(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  if (!content) return '';
+  return content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** Attached files as text the model reads after the message (their extracted content, else a link). */
+export function filesText(files: readonly FileItem[]): string {
+  const blocks = files.map((file) => {
+    const attributes = [
+      `name="${escapeAttribute(file.name)}"`,
+      `type="${escapeAttribute(file.fileType)}"`,
+    ];
+    if (file.content === undefined && file.url)
+      attributes.push(`url="${escapeAttribute(file.url)}"`);
+    return `<file ${attributes.join(' ')}>\n${file.content ?? ''}\n</file>`;
+  });
+  return `<files>\n${blocks.join('\n')}\n</files>`;
+}
+
+/** User-visible content of a message: text with files appended, and images as `image_url` parts. */
+export function messageContent(message: ChatMessage): ChatCompletionMessage['content'] {
+  const files = message.fileList?.length ? filesText(message.fileList) : '';
+  const images = message.imageList ?? [];
+  if (images.length === 0 && files === '') return message.content;
+
+  const parts: ChatCompletionContentPart[] =
+    typeof message.content === 'string'
+      ? message.content === ''
+        ? []
+        : [{ type: 'text', text: message.content }]
+      : [...(message.content ?? [])];
+  if (files !== '') parts.push({ type: 'text', text: files });
+  for (const image of images) parts.push({ type: 'image_url', image_url: { url: image.url } });
+  if (images.length === 0 && parts.every((part) => part.type === 'text')) {
+    return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
+  }
+  return parts;
+}
+
+/** One of our messages as a chat-completions message; earlier reasoning is not sent back. */
+export function convertMessage(message: ChatMessage): ChatCompletionMessage {
+  if (message.role === 'tool' || message.role === 'function') {
+    const result: ChatCompletionMessage = { role: 'tool', content: contentText(message.content) };
+    if (message.tool_call_id !== undefined) result.tool_call_id = message.tool_call_id;
+    if (message.name !== undefined) result.name = message.name;
+    return result;
+  }
+  const result: ChatCompletionMessage = { role: message.role, content: messageContent(message) };
+  if (message.name !== undefined) result.name = message.name;
+  if (message.role === 'assistant' && message.tools?.length) {
+    result.tool_calls = message.tools.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: toolCallName(call), arguments: call.arguments },
+    }));
+  }
+  return result;
+}
+
+/** True when the request offers tools. */
+export const hasTools = (request: ChatRequest): boolean => (request.tools?.length ?? 0) > 0;
+
+/** Whether the upstream call streams: the request's wish, unless tools force a non-streaming call. */
+export function upstreamStreams(request: ChatRequest, compat: OpenAICompatibleOptions): boolean {
+  if (compat.disableStreamWithTools && hasTools(request)) return false;
+  return request.stream ?? true;
+}
+
+/** The `user` sent upstream: the caller's id from the token, else the request's `user`. */
+export function upstreamUser(
+  request: ChatRequest,
+  context: Pick<CallContext, 'userId'>,
+  compat: OpenAICompatibleOptions,
+): string | undefined {
+  if (compat.sendUserId === false) return undefined;
+  return context.userId ?? request.user;
+}
+
+/**
+ * The default chat-completions body for a request (SPEC §7): model, converted messages, tools,
+ * sampling parameters as given, `stream` with `stream_options.include_usage`, and `user`.
+ * Gateway-only fields (enabledSearch, apiMode, thinking, plugins…) are not sent.
+ */
+export function convertChatRequest(
+  request: ChatRequest,
+  context: Pick<CallContext, 'userId'>,
+  compat: OpenAICompatibleOptions,
+): ChatCompletionBody {
+  const stream = upstreamStreams(request, compat);
+  const body: ChatCompletionBody = {
+    model: request.model,
+    messages: request.messages.map(convertMessage),
+    stream,
+  };
+  if (stream && compat.includeUsage !== false) body.stream_options = { include_usage: true };
+  if (hasTools(request)) body.tools = request.tools;
+  const copied = [
+    'temperature',
+    'top_p',
+    'frequency_penalty',
+    'presence_penalty',
+    'max_tokens',
+    'reasoning_effort',
+  ] as const;
+  for (const key of copied) {
+    const value = request[key];
+    if (value !== undefined) (body as Record<string, unknown>)[key] = value;
+  }
+  const user = upstreamUser(request, context, compat);
+  if (user !== undefined) body.user = user;
+  return body;
+}

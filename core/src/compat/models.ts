@@ -1,0 +1,75 @@
+import type OpenAI from 'openai';
+import type { ModelCard } from '../contract/model-card.js';
+import type { OpenAICompatibleOptions } from './options.js';
+
+/**
+ * Substrings of ids that are not chat models (SPEC §9), matched literally and case-insensitively.
+ * Literal matching has false positives — `ada` also drops e.g. `…-canada-…` or `…-adapter` ids;
+ * the spec's list is followed as written, and such a model can still be added by `<ID>_MODEL_LIST`.
+ */
+export const EXCLUDED_MODEL_ID_PARTS = [
+  'embedding',
+  'davinci',
+  'curie',
+  'moderation',
+  'ada',
+  'babbage',
+  'tts',
+  'whisper',
+  'dall-e',
+] as const;
+
+/** True when the id names a chat model by SPEC §9's filter. */
+export const isChatModelId = (id: string): boolean => {
+  const lower = id.toLowerCase();
+  return !EXCLUDED_MODEL_ID_PARTS.some((part) => lower.includes(part));
+};
+
+/** The cards of a plain OpenAI list answer (`{data: [{id}]}` or a bare array of `{id}`). */
+export function defaultModelCards(raw: unknown): ModelCard[] {
+  const data = Array.isArray(raw) ? raw : (raw as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data
+    .map((item) =>
+      typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item,
+    )
+    .filter((id): id is string => typeof id === 'string' && id !== '')
+    .map((id) => ({ id, type: 'chat', enabled: false, abilities: {}, source: 'remote' }));
+}
+
+/**
+ * Remote cards filtered by id (SPEC §9), deduplicated, each replaced by the built-in card of the same
+ * id when there is one (built-in data preferred), all with `source: 'remote'`.
+ */
+export function enrichModelCards(
+  cards: readonly ModelCard[],
+  builtin: readonly ModelCard[],
+): ModelCard[] {
+  const byId = new Map(builtin.map((card) => [card.id, card]));
+  const seen = new Set<string>();
+  const result: ModelCard[] = [];
+  for (const card of cards) {
+    if (seen.has(card.id) || !isChatModelId(card.id)) continue;
+    seen.add(card.id);
+    const known = byId.get(card.id);
+    result.push({ ...card, ...known, source: 'remote' });
+  }
+  return result;
+}
+
+/**
+ * The provider's remote model list: GET the list endpoint through the SDK client (bearer key,
+ * base URL, error classes), map it to cards, filter and enrich them.
+ */
+export async function fetchModelCards(
+  client: OpenAI,
+  compat: OpenAICompatibleOptions,
+  builtin: readonly ModelCard[],
+  signal: AbortSignal,
+): Promise<ModelCard[]> {
+  if (compat.models === false) return [];
+  const url = compat.models?.url ?? '/models';
+  const raw = await client.get<unknown>(url, { signal });
+  const transform = compat.models?.transform ?? defaultModelCards;
+  return enrichModelCards(transform(raw), builtin);
+}

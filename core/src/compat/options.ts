@@ -1,0 +1,121 @@
+import type { ChatRequest } from '../contract/chat-request.js';
+import type { ModelCard } from '../contract/model-card.js';
+import type { RuntimeOptions } from '../contract/runtime.js';
+import type { ErrorType } from '../errors/error-types.js';
+import type { ClampRule } from '../params/clamp.js';
+
+/** A content part of a chat-completions message. */
+export type ChatCompletionContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: string } };
+
+/** One tool call on an assistant message sent upstream. */
+export interface ChatCompletionToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** One message of the chat-completions body; providers may add fields. */
+export interface ChatCompletionMessage {
+  /** `system`, `developer`, `user`, `assistant` or `tool`. */
+  role: string;
+  content: string | ChatCompletionContentPart[] | null;
+  name?: string;
+  tool_calls?: ChatCompletionToolCall[];
+  tool_call_id?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The body sent to `POST /chat/completions`. Loosely typed on purpose: compatible providers take
+ * fields the OpenAI SDK does not know (`web_search_options`, builtin function tools, `enable_search`…).
+ */
+export interface ChatCompletionBody {
+  model: string;
+  messages: ChatCompletionMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage: boolean };
+  temperature?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  reasoning_effort?: string;
+  tools?: unknown[];
+  user?: string;
+  [key: string]: unknown;
+}
+
+/** The body sent to `POST /responses` (OpenAI Responses API). */
+export interface ResponsesBody {
+  model: string;
+  input: unknown[];
+  /** The system messages, joined. */
+  instructions?: string;
+  tools?: unknown[];
+  stream?: boolean;
+  /** Always false: the gateway keeps no server-side state. */
+  store?: boolean;
+  reasoning?: { effort?: string; summary?: string };
+  max_output_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  user?: string;
+  [key: string]: unknown;
+}
+
+/** A pure body rewrite of a provider. */
+export type PayloadHook<Body> = (body: Body, request: ChatRequest, options: RuntimeOptions) => Body;
+
+/** How a provider differs from plain OpenAI; everything is optional except the base URL. */
+export interface OpenAICompatibleOptions {
+  /** Default base URL incl. version path, e.g. `https://api.example.com/v1`. */
+  baseURL: string;
+  /**
+   * Parameter rules applied to the outgoing body (temperature, top_p, penalties, max_tokens…), on
+   * chat completions and Responses bodies alike; changes are logged at debug.
+   */
+  clamps?: readonly ClampRule[];
+  /**
+   * Error mapping beyond the defaults: by error `code`, by message pattern, by HTTP status (tried in
+   * that order, before the defaults); `invalidAPIKey` is the type for 401 and a missing key
+   * (default InvalidProviderAPIKey).
+   */
+  errors?: {
+    status?: Partial<Record<number, ErrorType>>;
+    code?: Record<string, ErrorType>;
+    message?: ReadonlyArray<readonly [RegExp, ErrorType]>;
+    invalidAPIKey?: ErrorType;
+  };
+  /** Built-in search when the request has enabledSearch: adds the provider's tool/params/model suffix. */
+  search?: PayloadHook<ChatCompletionBody>;
+  /**
+   * Remote model list: endpoint (absolute URL or path relative to the base URL, default `/models`),
+   * optional mapper of the raw JSON answer into cards; false = the provider has no list.
+   */
+  models?: false | { url?: string; transform?: (raw: unknown) => ModelCard[] };
+  /** Send `stream: false` upstream when tools are present (the gateway still streams to the client). */
+  disableStreamWithTools?: boolean;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Usage rules: `completion_tokens` leaves reasoning out (some providers report it apart). */
+  usage?: { completionExcludesReasoning?: boolean };
+  /** Add `stream_options.include_usage` when streaming (default true). */
+  includeUsage?: boolean;
+  /** Send the caller's id as `user` (default true). */
+  sendUserId?: boolean;
+  /**
+   * Provider rules that are not clamps (pure): role rewrites, pruning, etc. Runs after the default
+   * conversion and the clamps, before the search hook.
+   */
+  payload?: PayloadHook<ChatCompletionBody>;
+  /** Responses API: when to use it besides `apiMode: 'responses'`, and a payload hook. */
+  responses?: {
+    when?: (request: ChatRequest) => boolean;
+    payload?: PayloadHook<ResponsesBody>;
+  };
+  /** A key is required (default true); false for local servers. */
+  requiresApiKey?: boolean;
+}

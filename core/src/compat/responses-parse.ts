@@ -1,0 +1,200 @@
+import type { Citation, Grounding } from '../contract/grounding.js';
+import type { ManifoldError } from '../errors/manifold-error.js';
+import { parseJSONChunk } from '../protocol/chunk-error.js';
+import { convertResponsesUsage } from '../protocol/convert-usage.js';
+import type { SSEMessage } from '../protocol/sse-decode.js';
+import type { StreamPart } from '../protocol/stream-part.js';
+import { UpstreamErrorPayload } from './errors.js';
+import { citationsOf } from './parse-chunks.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/** Citations and search queries gathered over an answer, sent as one grounding. */
+class GroundingCollector {
+  private readonly citations: Citation[] = [];
+  private readonly queries: string[] = [];
+  private sent = false;
+
+  addAnnotations(annotations: unknown): void {
+    const known = new Set(this.citations.map((citation) => citation.url));
+    for (const citation of citationsOf(annotations)) {
+      if (!known.has(citation.url)) this.citations.push(citation);
+    }
+  }
+
+  addItem(item: Json): void {
+    if (item.type === 'message' && Array.isArray(item.content)) {
+      for (const part of item.content) if (isObject(part)) this.addAnnotations(part.annotations);
+    }
+    const query = isObject(item.action) ? str(item.action.query) : undefined;
+    if (item.type === 'web_search_call' && query && !this.queries.includes(query))
+      this.queries.push(query);
+  }
+
+  /** The grounding part once citations exist; nothing after that. */
+  take(): StreamPart[] {
+    if (this.sent || this.citations.length === 0) return [];
+    this.sent = true;
+    const grounding: Grounding = { citations: [...this.citations] };
+    if (this.queries.length > 0) grounding.searchQueries = [...this.queries];
+    return [{ type: 'grounding', grounding }];
+  }
+}
+
+/** The closing parts of a finished response: grounding, usage, finish, end. */
+function closing(response: Json, grounding: GroundingCollector, reason: string): StreamPart[] {
+  const parts = grounding.take();
+  if (isObject(response.usage))
+    parts.push({ type: 'usage', usage: convertResponsesUsage(response.usage) });
+  parts.push({ type: 'finish', reason }, { type: 'end' });
+  return parts;
+}
+
+const incompleteReason = (response: Json): string =>
+  (isObject(response.incomplete_details) && str(response.incomplete_details.reason)) ||
+  'incomplete';
+
+/** A stateful converter of Responses API stream events into stream parts. */
+export function createResponsesEventParser(
+  mapError: (error: unknown) => ManifoldError,
+): (event: unknown) => StreamPart[] {
+  const calls = new Map<string, { index: number; id: string; name?: string }>();
+  const grounding = new GroundingCollector();
+  let idSent = false;
+  let reasoningSeen = false;
+
+  const call = (itemId: string, item: Json = {}) => {
+    let known = calls.get(itemId);
+    if (!known) {
+      known = { index: calls.size, id: str(item.call_id) ?? itemId, name: str(item.name) };
+      calls.set(itemId, known);
+    }
+    return known;
+  };
+
+  return (event) => {
+    if (!isObject(event)) return [];
+    const response = isObject(event.response) ? event.response : {};
+    const parts: StreamPart[] = [];
+    if (!idSent && str(response.id)) {
+      idSent = true;
+      parts.push({ type: 'id', id: response.id as string });
+    }
+    const item = isObject(event.item) ? event.item : {};
+    const delta = typeof event.delta === 'string' ? event.delta : '';
+    switch (event.type) {
+      case 'response.output_item.added':
+        if (item.type === 'function_call' && str(item.id)) {
+          const known = call(item.id as string, item);
+          parts.push({
+            type: 'tool_call',
+            ...known,
+            arguments: typeof item.arguments === 'string' ? item.arguments : '',
+          });
+        }
+        break;
+      case 'response.function_call_arguments.delta':
+        if (str(event.item_id) && delta !== '') {
+          parts.push({ type: 'tool_call', ...call(event.item_id as string), arguments: delta });
+        }
+        break;
+      case 'response.output_text.delta':
+        if (delta !== '') parts.push({ type: 'text', text: delta });
+        break;
+      case 'response.reasoning_summary_part.added':
+        if (reasoningSeen) parts.push({ type: 'reasoning', text: '\n' });
+        break;
+      case 'response.reasoning_summary_text.delta':
+      case 'response.reasoning_text.delta':
+        if (delta !== '') {
+          reasoningSeen = true;
+          parts.push({ type: 'reasoning', text: delta });
+        }
+        break;
+      case 'response.output_text.annotation.added':
+        grounding.addAnnotations([event.annotation]);
+        break;
+      case 'response.output_item.done':
+        grounding.addItem(item);
+        if (item.type === 'message') parts.push(...grounding.take());
+        break;
+      case 'response.completed':
+        parts.push(...closing(response, grounding, str(response.status) ?? 'stop'));
+        break;
+      case 'response.incomplete':
+        parts.push(...closing(response, grounding, incompleteReason(response)));
+        break;
+      case 'response.failed': {
+        const failure = isObject(response.error) ? response.error : { message: 'Response failed' };
+        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(failure)) });
+        break;
+      }
+      case 'error':
+        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(event)) });
+        break;
+    }
+    return parts;
+  };
+}
+
+/** Stream parts of a Responses API SSE stream; a payload that is not JSON throws StreamChunkError. */
+export async function* parseResponsesStream(
+  messages: AsyncIterable<SSEMessage>,
+  mapError: (error: unknown) => ManifoldError,
+  onData?: (data: string) => void,
+): AsyncGenerator<StreamPart> {
+  const parse = createResponsesEventParser(mapError);
+  for await (const message of messages) {
+    const data = message.data.trim();
+    if (data === '' || data === '[DONE]') continue;
+    onData?.(data);
+    yield* parse(parseJSONChunk(data));
+  }
+}
+
+/** The parts of a complete (non-streaming) Responses API `response`, in stream order. */
+export function responseParts(response: unknown): StreamPart[] {
+  if (!isObject(response)) return [{ type: 'end' }];
+  const parts: StreamPart[] = [];
+  if (str(response.id)) parts.push({ type: 'id', id: response.id as string });
+  const grounding = new GroundingCollector();
+  let index = 0;
+  for (const item of Array.isArray(response.output) ? response.output : []) {
+    if (!isObject(item)) continue;
+    grounding.addItem(item);
+    if (item.type === 'reasoning' && Array.isArray(item.summary)) {
+      const text = item.summary
+        .map((part) => (isObject(part) ? (str(part.text) ?? '') : ''))
+        .join('\n');
+      if (text !== '') parts.push({ type: 'reasoning', text });
+    }
+    if (item.type === 'message' && Array.isArray(item.content)) {
+      for (const part of item.content) {
+        if (isObject(part) && part.type === 'output_text' && str(part.text)) {
+          parts.push({ type: 'text', text: part.text as string });
+        }
+      }
+    }
+    if (item.type === 'function_call') {
+      const id = str(item.call_id) ?? str(item.id);
+      const arguments_ = typeof item.arguments === 'string' ? item.arguments : '';
+      parts.push({
+        type: 'tool_call',
+        index: index++,
+        id,
+        name: str(item.name),
+        arguments: arguments_,
+      });
+    }
+  }
+  const reason =
+    response.status === 'incomplete'
+      ? incompleteReason(response)
+      : (str(response.status) ?? 'stop');
+  return [...parts, ...closing(response, grounding, reason)];
+}

@@ -1,0 +1,204 @@
+import OpenAI from 'openai';
+import type { ChatRequest } from '../contract/chat-request.js';
+import type { ModelCard } from '../contract/model-card.js';
+import type { CallContext, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
+import type { StreamEvent } from '../contract/stream-event.js';
+import { ManifoldError } from '../errors/manifold-error.js';
+import { applyClamps, describeChanges } from '../params/clamp.js';
+import { buildEventStream } from '../protocol/build-event-stream.js';
+import { parseJSONChunk } from '../protocol/chunk-error.js';
+import { decodeSSE } from '../protocol/sse-decode.js';
+import type { StreamPart } from '../protocol/stream-part.js';
+import { convertChatRequest } from './convert-request.js';
+import { createErrorMapper, isAbort } from './errors.js';
+import { fetchModelCards } from './models.js';
+import { completionError, completionParts, fromParts } from './non-stream.js';
+import type { OpenAICompatibleOptions } from './options.js';
+import { endOnDrop, parseChatCompletionStream } from './parse-chunks.js';
+import { convertResponsesRequest } from './responses.js';
+import { parseResponsesStream, responseParts } from './responses-parse.js';
+
+/** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
+export const debugFlagName = (providerId: string): string =>
+  `DEBUG_${providerId.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`;
+
+/** True when the request goes through the Responses API. */
+export const usesResponsesApi = (request: ChatRequest, compat: OpenAICompatibleOptions): boolean =>
+  request.apiMode === 'responses' || compat.responses?.when?.(request) === true;
+
+type Body = Record<string, unknown> & { model: string; stream?: boolean };
+
+/**
+ * An OpenAI-compatible provider runtime on the `openai` SDK. The SDK sends the request (auth, base
+ * URL, error classes for non-2xx answers, which therefore throw before any event); the body is read
+ * here with `decodeSSE` + `parseJSONChunk` rather than the SDK's `Stream`, so that a chunk that is
+ * not JSON becomes StreamChunkError and a dropped connection reaches the stream builder as an early
+ * end instead of a thrown SDK error. `builtinModels` (the manifest's cards) enrich the remote list.
+ */
+export function createOpenAICompatibleRuntime(
+  compat: OpenAICompatibleOptions,
+  options: RuntimeOptions,
+  builtinModels: readonly ModelCard[] = [],
+): ProviderRuntime {
+  const provider = options.providerId;
+  if (compat.requiresApiKey !== false && !options.apiKey) {
+    throw new ManifoldError(compat.errors?.invalidAPIKey ?? 'InvalidProviderAPIKey', {
+      provider,
+      message: `No API key configured for ${provider}`,
+    });
+  }
+  const baseURL = options.baseURL || compat.baseURL;
+  const client = new OpenAI({
+    // Local servers take any key; the SDK refuses to start without one.
+    apiKey: options.apiKey || 'not-required',
+    baseURL,
+    defaultHeaders: compat.headers,
+    maxRetries: 0,
+    fetch: options.fetch,
+    // Null, not undefined, so the SDK does not fall back to OPENAI_* variables of the process.
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    logLevel: 'off',
+  });
+  const debug = options.env[debugFlagName(provider)] === '1';
+  const mapperFor = (signal?: AbortSignal) =>
+    createErrorMapper(compat, {
+      provider,
+      baseURL,
+      customBaseURL: options.customBaseURL,
+      apiKey: options.apiKey,
+      logger: options.logger,
+      signal,
+    });
+
+  const clamp = <T extends Body>(body: T): T => {
+    if (!compat.clamps?.length) return body;
+    const { params, changes } = applyClamps(body, compat.clamps, { model: body.model });
+    if (changes.length > 0) {
+      options.logger.debug({ provider, model: body.model, changes }, describeChanges(changes));
+    }
+    return params;
+  };
+
+  const chatBody = (request: ChatRequest, context: CallContext): Body => {
+    let body = clamp(convertChatRequest(request, context, compat));
+    if (compat.payload) body = compat.payload(body, request, options);
+    if (request.enabledSearch && compat.search) body = compat.search(body, request, options);
+    if (body.stream !== true) delete body.stream_options;
+    return body;
+  };
+
+  const responsesBody = (request: ChatRequest, context: CallContext): Body => {
+    let body = clamp(convertResponsesRequest(request, context, compat));
+    if (compat.responses?.payload) body = compat.responses.payload(body, request, options);
+    return body;
+  };
+
+  /**
+   * Parts of an accepted answer: the SSE body, or a JSON body read now (so an error in it is still
+   * an HTTP error). The content type decides, and what was asked for when it says neither.
+   */
+  const answerParts = async (
+    response: Response,
+    streamed: boolean,
+    responses: boolean,
+    mapError: (error: unknown) => ManifoldError,
+  ): Promise<AsyncIterable<StreamPart>> => {
+    const onData = debug
+      ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
+      : undefined;
+    const type = response.headers.get('content-type') ?? '';
+    const sse = type.includes('text/event-stream') || (streamed && !type.includes('json'));
+    if (sse && response.body) {
+      const messages = endOnDrop(decodeSSE(response.body), (error) =>
+        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
+      );
+      return responses
+        ? parseResponsesStream(messages, mapError, onData)
+        : parseChatCompletionStream(messages, { usage: compat.usage, mapError, onData });
+    }
+    const text = await response.text();
+    onData?.(text);
+    const json = parseJSONChunk(text);
+    const error = completionError(json, mapError);
+    if (error) throw error;
+    return fromParts(responses ? responseParts(json) : completionParts(json, compat.usage));
+  };
+
+  return {
+    async chat(request, context) {
+      const mapError = mapperFor(context.signal);
+      const responses = usesResponsesApi(request, compat);
+      const body = responses ? responsesBody(request, context) : chatBody(request, context);
+      if (debug) options.logger.info({ provider, payload: body }, 'chat completion payload');
+
+      // Aborted when the client goes away or when the event stream stops early: frees the socket.
+      const release = new AbortController();
+      const signal = AbortSignal.any([context.signal, release.signal]);
+      let parts: AsyncIterable<StreamPart>;
+      try {
+        const call = responses
+          ? client.responses.create(body as never, { signal })
+          : client.chat.completions.create(body as never, { signal });
+        const response = await call.asResponse();
+        parts = await answerParts(response, body.stream === true, responses, mapError);
+      } catch (error) {
+        release.abort();
+        if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+        throw mapError(error);
+      }
+      const events = buildEventStream(parts, {
+        provider,
+        startedAt: context.startedAt,
+        mapError,
+        splitThinkTags: !responses,
+        signal: context.signal,
+      });
+      return releasing(events, release);
+    },
+
+    ...(compat.models === false
+      ? {}
+      : {
+          async models(context: CallContext) {
+            try {
+              return await fetchModelCards(client, compat, builtinModels, context.signal);
+            } catch (error) {
+              if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+              throw mapperFor(context.signal)(error);
+            }
+          },
+        }),
+
+    async embeddings(request, context) {
+      try {
+        const result = await client.embeddings.create(
+          {
+            model: request.model,
+            input: request.input,
+            ...(request.dimensions !== undefined && { dimensions: request.dimensions }),
+            encoding_format: 'float',
+          },
+          { signal: context.signal },
+        );
+        return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      } catch (error) {
+        if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+        throw mapperFor(context.signal)(error);
+      }
+    },
+  };
+}
+
+/** The events, aborting `release` once they end or the consumer stops reading. */
+async function* releasing(
+  events: AsyncGenerator<StreamEvent>,
+  release: AbortController,
+): AsyncGenerator<StreamEvent> {
+  try {
+    yield* events;
+  } finally {
+    release.abort();
+  }
+}

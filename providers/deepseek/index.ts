@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import { defineOpenAICompatibleProvider } from '@manifold/core/compat/define-provider';
+import { manifest } from './manifest.js';
+import { options } from './options.js';
+
+/** DeepSeek: its manifest and a runtime on the shared OpenAI-compatible factory. */
+export const definition = defineOpenAICompatibleProvider(manifest, options);
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-deepseek',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});

@@ -1,0 +1,294 @@
+import t from 'tap';
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
+import {
+  responsesCompleted,
+  responsesErrorEvent,
+  responsesEvents,
+  responsesFailedEvents,
+  responsesUsage,
+} from '../../upstreams/openai-responses-builders.js';
+import {
+  callContext,
+  chatEvents,
+  chatRequest,
+  fakeUpstream,
+  kinds,
+  lastBody,
+  runtimeOptions,
+  user,
+} from './runtime-helpers.js';
+
+const base: OpenAICompatibleOptions = { baseURL: 'http://unused.invalid/v1' };
+
+t.test('apiMode responses sends the Responses API body', async (t) => {
+  const fake = await fakeUpstream(t);
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  await chatEvents(
+    runtime,
+    chatRequest({
+      apiMode: 'responses',
+      model: 'o4-mini',
+      reasoning_effort: 'high',
+      max_tokens: 500,
+      temperature: 0.3,
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'lookup', description: 'Find', parameters: { type: 'object' } },
+        },
+      ],
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        user('Look', { imageList: [{ url: 'https://example.com/a.png' }] }),
+        {
+          role: 'assistant',
+          content: 'Calling',
+          tools: [
+            {
+              id: 'call_1',
+              identifier: 'lookup',
+              apiName: 'run',
+              type: 'default',
+              arguments: '{}',
+            },
+          ],
+        },
+        { role: 'tool', content: 'found', tool_call_id: 'call_1' },
+      ],
+    }),
+    callContext({ userId: 'user-7' }),
+  );
+
+  t.equal(fake.lastRequest()?.path, '/v1/responses');
+  t.same(lastBody(fake), {
+    model: 'o4-mini',
+    input: [
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Look' },
+          { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'auto' },
+        ],
+      },
+      { role: 'assistant', content: 'Calling' },
+      { type: 'function_call', call_id: 'call_1', name: 'lookup____run', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'call_1', output: 'found' },
+    ],
+    stream: true,
+    store: false,
+    instructions: 'Be brief.',
+    tools: [
+      {
+        type: 'function',
+        name: 'lookup',
+        description: 'Find',
+        parameters: { type: 'object' },
+        strict: false,
+      },
+    ],
+    max_output_tokens: 500,
+    temperature: 0.3,
+    reasoning: { effort: 'high', summary: 'auto' },
+    user: 'user-7',
+  });
+});
+
+t.test(
+  'responses.when routes a request to the Responses API and its payload hook applies',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const runtime = createOpenAICompatibleRuntime(
+      {
+        ...base,
+        clamps: [{ op: 'drop', param: 'temperature' }],
+        responses: {
+          when: (request) => request.enabledSearch === true,
+          payload: (body) => ({ ...body, tools: [...(body.tools ?? []), { type: 'web_search' }] }),
+        },
+      },
+      runtimeOptions(fake),
+    );
+
+    await chatEvents(runtime, chatRequest({ temperature: 1 }));
+    t.equal(fake.lastRequest()?.path, '/v1/chat/completions');
+
+    await chatEvents(runtime, chatRequest({ enabledSearch: true, temperature: 1 }));
+    t.equal(fake.lastRequest()?.path, '/v1/responses');
+    t.same(lastBody(fake).tools, [{ type: 'web_search' }]);
+    t.notOk('temperature' in lastBody(fake), 'clamps apply to the Responses body too');
+  },
+);
+
+t.test(
+  'Responses events become reasoning, text, tool call, grounding and tail events',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    fake.reply({
+      kind: 'responses',
+      events: responsesEvents({
+        id: 'resp_1',
+        reasoning: [['Think', 'ing'], ['More']],
+        webSearch: { query: 'node lts' },
+        text: ['Node', ' 22.'],
+        annotations: [
+          { url: 'https://nodejs.org', title: 'Node.js', start_index: 0, end_index: 5 },
+        ],
+        toolCalls: [{ id: 'call_9', name: 'lookup', arguments: ['{"a"', ':1}'] }],
+        usage: responsesUsage(30, 20, { cachedTokens: 10, reasoningTokens: 5 }),
+      }),
+    });
+    const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+    const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+
+    const call = (args: string) => [
+      { index: 0, id: 'call_9', type: 'function', function: { name: 'lookup', arguments: args } },
+    ];
+    t.same(kinds(events.slice(0, -1)), [
+      ['reasoning', 'Think'],
+      ['reasoning', 'ing'],
+      ['reasoning', '\n'],
+      ['reasoning', 'More'],
+      ['text', 'Node'],
+      ['text', ' 22.'],
+      [
+        'grounding',
+        {
+          citations: [{ title: 'Node.js', url: 'https://nodejs.org' }],
+          searchQueries: ['node lts'],
+        },
+      ],
+      ['tool_calls', call('')],
+      ['tool_calls', call('{"a"')],
+      ['tool_calls', call(':1}')],
+      ['stop', 'completed'],
+      [
+        'usage',
+        {
+          totalInputTokens: 30,
+          totalOutputTokens: 20,
+          totalTokens: 50,
+          inputCachedTokens: 10,
+          inputCacheMissTokens: 20,
+          inputTextTokens: 30,
+          outputReasoningTokens: 5,
+          outputTextTokens: 15,
+        },
+      ],
+    ]);
+    t.equal(events.at(-1)?.event, 'speed');
+    t.ok(events.slice(0, -1).every((event) => event.id === 'resp_1'));
+  },
+);
+
+t.test('the recorded web-search stream gives text, one grounding and the tail', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({ kind: 'fixture', name: 'responses-web-search' });
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  const events = await chatEvents(
+    runtime,
+    chatRequest({ apiMode: 'responses', enabledSearch: true }),
+  );
+
+  t.same(
+    events.map((event) => event.event),
+    ['text', 'text', 'text', 'grounding', 'stop', 'usage', 'speed'],
+  );
+  t.same(events[3]?.data, {
+    citations: [
+      {
+        title: 'Node.js Releases',
+        url: 'https://nodejs.org/en/about/previous-releases?utm_source=openai',
+      },
+    ],
+    searchQueries: ['node.js current lts version'],
+  });
+});
+
+t.test('response.failed mid-stream becomes a mapped error event', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({
+    kind: 'responses',
+    events: responsesFailedEvents('server_error', 'The model crashed'),
+  });
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+
+  t.equal(events.length, 1);
+  t.match(events[0], {
+    id: 'first_chunk_error',
+    event: 'error',
+    data: { type: 'ProviderBizError', message: 'The model crashed' },
+  });
+});
+
+t.test('an error event in a Responses stream is mapped by its code', async (t) => {
+  const fake = await fakeUpstream(t);
+  const [created] = responsesEvents({ text: ['x'] });
+  fake.reply({
+    kind: 'responses',
+    events: [created as object, responsesErrorEvent('context_length_exceeded', 'Too long')],
+  });
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+
+  t.match(events.at(-1), {
+    event: 'error',
+    data: { type: 'ExceededContextWindow', message: 'Too long' },
+  });
+});
+
+t.test('a non-streaming Responses answer is replayed as events', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({
+    kind: 'json',
+    body: responsesCompleted({
+      reasoning: [['Because']],
+      text: ['Yes', '.'],
+      toolCalls: [{ name: 'lookup', arguments: '{}' }],
+    }),
+  });
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses', stream: false }));
+
+  t.equal(lastBody(fake).stream, false);
+  t.same(kinds(events).slice(0, 4), [
+    ['reasoning', 'Because'],
+    ['text', 'Yes.'],
+    [
+      'tool_calls',
+      [
+        {
+          index: 0,
+          id: 'call_fake_0',
+          type: 'function',
+          function: { name: 'lookup', arguments: '{}' },
+        },
+      ],
+    ],
+    ['stop', 'completed'],
+  ]);
+  t.same(
+    events.slice(4).map((event) => event.event),
+    ['usage', 'speed'],
+  );
+});
+
+t.test('a Responses stream cut before response.completed ends with unexpected_end', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({ kind: 'responses', events: responsesEvents({ text: ['a', 'b'] }), dropAfter: 5 });
+  const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+
+  const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+
+  t.match(events.at(-1), {
+    event: 'error',
+    data: { type: 'ProviderBizError', body: { reason: 'unexpected_end' } },
+  });
+});

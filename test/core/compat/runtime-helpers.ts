@@ -1,0 +1,115 @@
+/**
+ * Helpers for driving an OpenAI-compatible runtime against the fake upstream over a real socket.
+ */
+import type { ChatMessage } from '@manifold/core/contract/chat-message';
+import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import type {
+  CallContext,
+  ProviderRuntime,
+  RuntimeLogger,
+  RuntimeOptions,
+} from '@manifold/core/contract/runtime';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
+import { startFakeOpenAI, type FakeOpenAI } from '../../upstreams/openai.js';
+
+/** A realistic-looking key, long enough for the sanitiser's key patterns. */
+export const TEST_KEY = 'sk-test-0123456789abcdefghijklmnop';
+
+/** One log call a runtime made. */
+export interface LogRecord {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  object: Record<string, unknown>;
+  message?: string;
+}
+
+/** A logger that keeps every call, for asserting what was logged. */
+export function recordingLogger(): RuntimeLogger & { records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  const at =
+    (level: LogRecord['level']) =>
+    (object: object, message?: string): void => {
+      records.push({ level, object: object as Record<string, unknown>, message });
+    };
+  return { records, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** Start the fake upstream, closed at teardown. */
+export async function fakeUpstream(t: { teardown(fn: () => unknown): void }): Promise<FakeOpenAI> {
+  const fake = await startFakeOpenAI();
+  t.teardown(() => fake.close());
+  return fake;
+}
+
+/** Runtime options pointing at the fake, with a recording logger. */
+export function runtimeOptions(
+  fake: Pick<FakeOpenAI, 'baseURL'>,
+  overrides: Partial<RuntimeOptions> = {},
+): RuntimeOptions & { logger: ReturnType<typeof recordingLogger> } {
+  return {
+    providerId: 'test-compat',
+    apiKey: TEST_KEY,
+    baseURL: fake.baseURL,
+    env: {},
+    ...overrides,
+    logger: (overrides.logger as ReturnType<typeof recordingLogger>) ?? recordingLogger(),
+  };
+}
+
+/** A call context with a fresh signal. */
+export function callContext(overrides: Partial<CallContext> = {}): CallContext {
+  return { signal: new AbortController().signal, startedAt: Date.now(), ...overrides };
+}
+
+/** A user message. */
+export const user = (content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  role: 'user',
+  content,
+  ...extra,
+});
+
+/** A request for `model` with one user message unless messages are given. */
+export const chatRequest = (overrides: Partial<ChatRequest> = {}): ChatRequest => ({
+  model: 'gpt-4o-mini',
+  messages: [user('Hi')],
+  ...overrides,
+});
+
+/** Every event of a chat. */
+export async function chatEvents(
+  runtime: ProviderRuntime,
+  request: ChatRequest,
+  context: CallContext = callContext(),
+): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of await runtime.chat(request, context)) events.push(event);
+  return events;
+}
+
+/** Events as `[kind, data]` pairs, for compact exact comparisons. */
+export const kinds = (events: readonly StreamEvent[]): Array<[string, unknown]> =>
+  events.map((event) => [event.event, event.data]);
+
+/** The JSON body the fake received last. */
+export function lastBody(fake: FakeOpenAI): Record<string, any> {
+  return (fake.lastRequest()?.body ?? {}) as Record<string, any>;
+}
+
+/** The error a promise rejects with, or undefined. */
+export async function rejection(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** The error a function throws, or undefined. */
+export function thrown(fn: () => unknown): any {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

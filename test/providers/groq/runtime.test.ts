@@ -1,0 +1,62 @@
+import t from 'tap';
+import { ManifoldError } from '@manifold/core/errors/manifold-error';
+import { definition } from '../../../providers/groq/index.js';
+import { openaiError } from '../../upstreams/openai-errors.js';
+import {
+  callContext,
+  chatEvents,
+  chatRequest,
+  fakeUpstream,
+  lastBody,
+  rejection,
+  runtimeOptions,
+} from '../../core/compat/runtime-helpers.js';
+import type { FakeOpenAI } from '../../upstreams/openai.js';
+
+/** Groq's base path is /openai/v1; the fake routes by suffix, so the runtime uses the same shape. */
+const groq = (fake: FakeOpenAI) =>
+  definition.createRuntime(
+    runtimeOptions({ baseURL: `${fake.url}/openai/v1` }, { providerId: 'groq' }),
+  );
+
+t.test('a temperature of 0 is not sent, other temperatures are', async (t) => {
+  const fake = await fakeUpstream(t);
+  const runtime = groq(fake);
+
+  await chatEvents(runtime, chatRequest({ model: 'llama-3.3-70b-versatile', temperature: 0 }));
+  t.equal(fake.lastRequest()?.path, '/openai/v1/chat/completions');
+  t.notOk('temperature' in lastBody(fake));
+
+  await chatEvents(runtime, chatRequest({ model: 'llama-3.3-70b-versatile', temperature: 0.6 }));
+  t.equal(lastBody(fake).temperature, 0.6);
+});
+
+t.test('an upstream 403 is LocationNotSupportError', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply(openaiError(403, null, 'Forbidden'));
+  const runtime = groq(fake);
+
+  const error = await rejection(
+    runtime.chat(chatRequest({ model: 'llama-3.1-8b-instant' }), callContext()),
+  );
+
+  t.type(error, ManifoldError);
+  t.equal(error.errorType, 'LocationNotSupportError');
+  t.equal(error.body.provider, 'groq');
+});
+
+t.test('an upstream 401 is still InvalidProviderAPIKey', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply(openaiError(401));
+  const runtime = groq(fake);
+
+  const error = await rejection(
+    runtime.chat(chatRequest({ model: 'llama-3.1-8b-instant' }), callContext()),
+  );
+
+  t.equal(error.errorType, 'InvalidProviderAPIKey');
+});
+
+t.test('the default base URL is Groq OpenAI-compatible path', async (t) => {
+  t.equal(definition.manifest.defaultBaseURL, 'https://api.groq.com/openai/v1');
+});
