@@ -173,7 +173,10 @@ try {
   const direct = await load(`${fast.baseURL}/chat/completions`, upstreamHeaders, upstreamBody);
   console.log('load: through the gateway (raw writer)');
   headers['x-manifold-auth'] = await signToken({});
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(raw.pid))), 100);
   const viaRaw = await load(`${raw.url}/webapi/chat/openai`, headers, chatBody);
+  clearInterval(sampler);
   console.log('load: through the gateway (@fastify/sse writer)');
   headers['x-manifold-auth'] = await signToken({});
   const viaPlugin = await load(`${plugin.url}/webapi/chat/openai`, headers, chatBody);
@@ -193,15 +196,20 @@ try {
     SEQUENTIAL,
   );
 
-  console.log('memory with open streams');
+  console.log('memory with open streams (a fresh gateway)');
+  const fresh = await startGateway(33212, fast, 'raw');
   const slowToken = await signToken({ baseURL: slow.baseURL });
-  const idleRss = rssMiB(raw.pid);
-  const first = await openStreams(raw, slowToken, 50);
+  await openStreams(fresh, await signToken({}), 1).then((sockets) =>
+    sockets.forEach((s) => s.destroy()),
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  const idleRss = rssMiB(fresh.pid);
+  const first = await openStreams(fresh, slowToken, 50);
   await new Promise((r) => setTimeout(r, 500));
-  const rss50 = rssMiB(raw.pid);
-  const more = await openStreams(raw, slowToken, 500);
+  const rss50 = rssMiB(fresh.pid);
+  const more = await openStreams(fresh, slowToken, 500);
   await new Promise((r) => setTimeout(r, 500));
-  const rss550 = rssMiB(raw.pid);
+  const rss550 = rssMiB(fresh.pid);
   for (const req of [...first, ...more]) req.destroy();
 
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
@@ -238,7 +246,8 @@ try {
     '',
     '| state | RSS |',
     '| --- | ---: |',
-    `| after the load runs, no stream open | ${idleRss.toFixed(1)} MiB |`,
+    `| peak during the raw-writer load run (${CONNECTIONS} connections) | ${peakRss.toFixed(1)} MiB |`,
+    `| fresh gateway after one chat, no stream open | ${idleRss.toFixed(1)} MiB |`,
     `| 50 streams open | ${rss50.toFixed(1)} MiB |`,
     `| 550 streams open | ${rss550.toFixed(1)} MiB |`,
     `| per extra idle open stream | ${(((rss550 - rss50) * 1024) / 500).toFixed(1)} KiB |`,

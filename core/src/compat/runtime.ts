@@ -16,6 +16,7 @@ import { completionError, completionParts, fromParts } from './non-stream.js';
 import type { OpenAICompatibleOptions } from './options.js';
 import { endOnDrop, parseChatCompletionStream } from './parse-chunks.js';
 import { convertResponsesRequest } from './responses.js';
+import { leanFetch, responseBody } from './transport.js';
 import { parseResponsesStream, responseParts } from './responses-parse.js';
 
 /** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
@@ -54,7 +55,8 @@ export function createOpenAICompatibleRuntime(
     baseURL,
     defaultHeaders: compat.headers,
     maxRetries: 0,
-    fetch: options.fetch,
+    // a guarded fetch (BASE_URL_POLICY=public) wins; otherwise the lean transport
+    fetch: options.fetch ?? leanFetch,
     // Null, not undefined, so the SDK does not fall back to OPENAI_* variables of the process.
     organization: null,
     project: null,
@@ -110,8 +112,9 @@ export function createOpenAICompatibleRuntime(
       : undefined;
     const type = response.headers.get('content-type') ?? '';
     const sse = type.includes('text/event-stream') || (streamed && !type.includes('json'));
-    if (sse && response.body) {
-      const messages = endOnDrop(decodeSSE(response.body), (error) =>
+    const source = responseBody(response);
+    if (sse && source) {
+      const messages = endOnDrop(decodeSSE(source), (error) =>
         options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
       );
       return responses
@@ -134,8 +137,12 @@ export function createOpenAICompatibleRuntime(
       if (debug) options.logger.info({ provider, payload: body }, 'chat completion payload');
 
       // Aborted when the client goes away or when the event stream stops early: frees the socket.
+      // (Forwarded by hand: AbortSignal.any costs more per request than the whole chunk parsing.)
       const release = new AbortController();
-      const signal = AbortSignal.any([context.signal, release.signal]);
+      const forward = () => release.abort(context.signal.reason);
+      if (context.signal.aborted) forward();
+      else context.signal.addEventListener('abort', forward, { once: true });
+      const signal = release.signal;
       let parts: AsyncIterable<StreamPart>;
       try {
         const call = responses
@@ -144,7 +151,8 @@ export function createOpenAICompatibleRuntime(
         const response = await call.asResponse();
         parts = await answerParts(response, body.stream === true, responses, mapError);
       } catch (error) {
-        release.abort();
+        context.signal.removeEventListener('abort', forward);
+        release.abort(RELEASED);
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
@@ -155,7 +163,7 @@ export function createOpenAICompatibleRuntime(
         splitThinkTags: !responses,
         signal: context.signal,
       });
-      return releasing(events, release);
+      return releasing(events, release, () => context.signal.removeEventListener('abort', forward));
     },
 
     ...(compat.models === false
@@ -191,14 +199,24 @@ export function createOpenAICompatibleRuntime(
   };
 }
 
-/** The events, aborting `release` once they end or the consumer stops reading. */
+/** Reason of the abort that frees an upstream socket nobody reads any more (made once: cheap). */
+const RELEASED = new Error('upstream released');
+
+/**
+ * The events; when the consumer stops reading (or the stream fails) before the end, `release` is
+ * aborted so the upstream socket is freed. A stream read to its end has freed it already.
+ */
 async function* releasing(
   events: AsyncGenerator<StreamEvent>,
   release: AbortController,
+  cleanup: () => void,
 ): AsyncGenerator<StreamEvent> {
+  let finished = false;
   try {
     yield* events;
+    finished = true;
   } finally {
-    release.abort();
+    cleanup();
+    if (!finished) release.abort(RELEASED);
   }
 }
