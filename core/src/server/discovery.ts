@@ -81,17 +81,24 @@ export async function loadProviders(
   fastify: FastifyInstance,
   sources: readonly PluginSource[],
 ): Promise<void> {
-  for (const source of sources) {
-    let plugin: unknown;
-    try {
-      plugin = ((await source.load()) as { default?: unknown }).default;
-    } catch (error) {
-      fastify.log.error(
-        { plugin: source.label, err: error },
-        'provider plugin failed to load; skipped',
-      );
-      continue;
-    }
+  // Import everything first, then queue the registrations in one pass, so that avvio never starts
+  // loading plugins while an import is still pending.
+  const loaded = await Promise.all(
+    sources.map(async (source) => {
+      try {
+        return { source, plugin: ((await source.load()) as { default?: unknown }).default };
+      } catch (error) {
+        fastify.log.error(
+          { plugin: source.label, err: error },
+          'provider plugin failed to load; skipped',
+        );
+        return undefined;
+      }
+    }),
+  );
+  for (const entry of loaded) {
+    if (!entry) continue;
+    const { source, plugin } = entry;
     const name = pluginMeta(plugin)?.name;
     if (typeof plugin !== 'function' || !name?.startsWith('provider-')) {
       fastify.log.error(

@@ -22,16 +22,38 @@ type Manifest = {
 const providers = async (url: string) =>
   ((await (await fetch(`${url}/providers`)).json()) as { providers: Manifest[] }).providers;
 
-t.test('broken plugins are skipped and the gateway still starts with the good one', async (t) => {
-  const { url } = await startGateway(t, {}, { providersDir: PLUGINS });
-  const list = await providers(url);
-  t.same(
-    list.map((p) => p.id),
-    ['echo'],
-    'only the valid plugin is registered (broken import, invalid manifest and non-plugin skipped)',
-  );
-  t.equal(list[0]!.source, 'builtin');
-});
+t.test(
+  'broken plugins are logged and skipped, and the gateway still starts with the good one',
+  async (t) => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const { url } = await startGateway(
+      t,
+      {},
+      { providersDir: PLUGINS, logger: { level: 'error', stream } },
+    );
+    const logged = lines.map((line) => JSON.parse(line) as { plugin: string; msg: string });
+    t.same(
+      logged.map((entry) => [entry.plugin, entry.msg]).sort(),
+      [
+        [
+          'not-a-plugin',
+          'provider plugin must default-export a fastify-plugin named provider-<id>; skipped',
+        ],
+        ['provider-broken-import', 'provider plugin failed to load; skipped'],
+        ['provider-invalid-manifest', 'provider plugin failed to register; skipped'],
+      ],
+      'each broken plugin is logged once with the reason',
+    );
+    const list = await providers(url);
+    t.same(
+      list.map((p) => p.id),
+      ['echo'],
+      'only the valid plugin is registered',
+    );
+    t.equal(list[0]?.source, 'builtin');
+  },
+);
 
 t.test('MANIFOLD_PLUGINS loads a plugin package by path and marks it as a plugin', async (t) => {
   const { url } = await startGateway(
