@@ -9,10 +9,7 @@ const KEY = 'sk-server-0123456789abcdefghijkl';
 const ask = (model = 'gpt-4o-mini', extra: Record<string, unknown> = {}) =>
   JSON.stringify({ model, messages: [{ role: 'user', content: 'Weather?' }], ...extra });
 
-async function gateway(
-  t: Test,
-  env: Record<string, string> = {},
-) {
+async function gateway(t: Test, env: Record<string, string> = {}) {
   const fake = await fakeUpstream(t);
   const { url } = await startGateway(t, {
     OPENAI_PROXY_URL: fake.baseURL,
