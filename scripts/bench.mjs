@@ -41,6 +41,7 @@ async function startUpstream(mode) {
 
 async function startGateway(port, upstream, sseWriter) {
   const child = start([join(root, 'core', 'dist', 'server', 'main.js')], {
+    MANIFOLD_PLUGINS: join(root, 'scripts', 'bench', 'provider-synthetic'),
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -73,7 +74,7 @@ const upstreamBody = JSON.stringify({
   stream_options: { include_usage: true },
 });
 
-async function load(url, headers, body) {
+async function load(url, headers, body, duration = DURATION) {
   // a signed token lives 100 s; autocannon sends the same headers throughout the run
   const result = await autocannon({
     url,
@@ -81,7 +82,7 @@ async function load(url, headers, body) {
     headers,
     body,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
   });
   return {
     rps: result.requests.average,
@@ -181,6 +182,31 @@ try {
   headers['x-manifold-auth'] = await signToken({});
   const viaPlugin = await load(`${plugin.url}/webapi/chat/openai`, headers, chatBody);
 
+  console.log('writers alone: synthetic provider, no upstream');
+  headers['x-manifold-auth'] = await signToken({});
+  // alternate the two writers over several short rounds and keep the medians: one round each is
+  // at the mercy of whatever else the two cores are doing
+  const rounds = { raw: [], plugin: [] };
+  for (let round = 0; round < 5; round++) {
+    const order =
+      round % 2
+        ? [
+            ['plugin', plugin],
+            ['raw', raw],
+          ]
+        : [
+            ['raw', raw],
+            ['plugin', plugin],
+          ];
+    for (const [name, gateway] of order) {
+      rounds[name].push(await load(`${gateway.url}/webapi/chat/synthetic`, headers, chatBody, 3));
+    }
+  }
+  const median = (results) =>
+    [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)];
+  const synthRaw = median(rounds.raw);
+  const synthPlugin = median(rounds.plugin);
+
   console.log('time to first event, sequential');
   const ttfbDirect = await timeToFirstByte(
     `${fast.baseURL}/chat/completions`,
@@ -231,6 +257,14 @@ try {
     `| through the gateway, \`@fastify/sse\` writer | ${viaPlugin.rps.toFixed(0)} | ${ratio(viaPlugin.rps, direct.rps)} | ${viaPlugin.p50} ms | ${viaPlugin.p99} ms | ${viaPlugin.errors} |`,
     '',
     'Target: ≥ 40 % of direct req/s.',
+    '',
+    `## The SSE writer alone (synthetic provider inside the gateway, 50 text events + tail per answer, no upstream; median of 5 alternating 3 s rounds)`,
+    '',
+    '| writer | req/s | latency p50 | latency p99 | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| raw (one corked write per event-loop turn) | ${synthRaw.rps.toFixed(0)} | ${synthRaw.p50} ms | ${synthRaw.p99} ms | ${synthRaw.errors} |`,
+    `| \`@fastify/sse\` (one awaited write per event) | ${synthPlugin.rps.toFixed(0)} | ${synthPlugin.p50} ms | ${synthPlugin.p99} ms | ${synthPlugin.errors} |`,
+    `| raw / plugin | ${(synthRaw.rps / synthPlugin.rps).toFixed(2)} × | | | |`,
     '',
     `## Time to first event (${SEQUENTIAL} sequential requests)`,
     '',
