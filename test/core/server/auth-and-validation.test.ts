@@ -88,7 +88,11 @@ t.test('ACCESS_CODE', async (t) => {
 });
 
 t.test('trace header', async (t) => {
-  const { url } = await startGateway(t, PLUGIN, { providersDir: NO_PROVIDERS });
+  const lines: string[] = [];
+  const { url } = await startGateway(t, PLUGIN, {
+    providersDir: NO_PROVIDERS,
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
   const trace = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
   const enabled = await fetch(`${url}/webapi/chat/echo`, {
     method: 'POST',
@@ -111,6 +115,12 @@ t.test('trace header', async (t) => {
   });
   await disabled.text();
   t.equal(disabled.headers.get('x-manifold-trace-id'), null, 'no trace headers unless enabled');
+  const traced = lines
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.msg === 'traced chat');
+  t.equal(traced.length, 1, 'only the enabled call is logged as traced');
+  t.match(traced[0], { trace: { traceId: 'tr-1' }, provider: 'echo', model: 'echo-1' });
+  t.notMatch(lines.join('\n'), /sk-server/, 'no key in the logs');
 });
 
 t.test('request validation', async (t) => {

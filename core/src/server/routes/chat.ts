@@ -70,6 +70,9 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const { provider } = request.params as { provider: string };
       const { format } = request.query as { format?: 'json' };
       const body = { ...(request.body as ChatRequest), provider };
+      if (request.trace) {
+        request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
+      }
       const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
       const signal = clientAbortSignal(reply);
       const userId = request.auth.userId ?? body.user;
