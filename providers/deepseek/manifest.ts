@@ -1,4 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
 
 /**
  * DeepSeek. Both ids serve DeepSeek-V3.2 (non-thinking and thinking mode); USD list prices per
@@ -14,16 +15,7 @@ export const manifest = {
   sdkType: 'openai',
   enabled: false,
   sort: 10,
-  keyVault: [
-    { field: 'apiKey', required: true, secret: true, label: 'API Key', placeholder: 'sk-...' },
-    {
-      field: 'baseURL',
-      required: false,
-      secret: false,
-      label: 'API base URL',
-      placeholder: 'https://api.deepseek.com/v1',
-    },
-  ],
+  keyVault: apiKeyAndBaseURL('https://api.deepseek.com/v1'),
   defaultBaseURL: 'https://api.deepseek.com/v1',
   settings: { showModelFetcher: true },
   models: [

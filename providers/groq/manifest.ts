@@ -1,4 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
 
 /**
  * Groq (LPU inference of open-weight models). Prices in USD per million tokens, context windows and
@@ -13,16 +14,7 @@ export const manifest = {
   sdkType: 'openai',
   enabled: false,
   sort: 20,
-  keyVault: [
-    { field: 'apiKey', required: true, secret: true, label: 'API Key', placeholder: 'gsk_...' },
-    {
-      field: 'baseURL',
-      required: false,
-      secret: false,
-      label: 'API base URL',
-      placeholder: 'https://api.groq.com/openai/v1',
-    },
-  ],
+  keyVault: apiKeyAndBaseURL('https://api.groq.com/openai/v1', 'gsk_...'),
   defaultBaseURL: 'https://api.groq.com/openai/v1',
   settings: { showModelFetcher: true },
   models: [

@@ -1,4 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
 
 /**
  * Moonshot AI (Kimi), China platform. Prices in CNY per million tokens from
@@ -13,16 +14,7 @@ export const manifest = {
   sdkType: 'openai',
   enabled: false,
   sort: 11,
-  keyVault: [
-    { field: 'apiKey', required: true, secret: true, label: 'API Key', placeholder: 'sk-...' },
-    {
-      field: 'baseURL',
-      required: false,
-      secret: false,
-      label: 'API base URL',
-      placeholder: 'https://api.moonshot.cn/v1',
-    },
-  ],
+  keyVault: apiKeyAndBaseURL('https://api.moonshot.cn/v1'),
   defaultBaseURL: 'https://api.moonshot.cn/v1',
   settings: { searchMode: 'params', showModelFetcher: true },
   models: [

@@ -1,4 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
 
 /**
  * OpenAI. Prices in USD per million tokens from platform.openai.com/docs/pricing; context windows
@@ -14,16 +15,7 @@ export const manifest = {
   sdkType: 'openai',
   enabled: true,
   sort: 1,
-  keyVault: [
-    { field: 'apiKey', required: true, secret: true, label: 'API Key', placeholder: 'sk-...' },
-    {
-      field: 'baseURL',
-      required: false,
-      secret: false,
-      label: 'API base URL',
-      placeholder: 'https://api.openai.com/v1',
-    },
-  ],
+  keyVault: apiKeyAndBaseURL('https://api.openai.com/v1'),
   defaultBaseURL: 'https://api.openai.com/v1',
   settings: { supportResponsesApi: true, showModelFetcher: true, responseAnimation: 'smooth' },
   models: [

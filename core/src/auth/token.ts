@@ -1,4 +1,4 @@
-import type { KeyVault } from '../contract/key-vault.js';
+import { KEY_VAULT_FIELDS, type KeyVault } from '../contract/key-vault.js';
 import { ManifoldError } from '../errors/manifold-error.js';
 
 /** What the `X-Manifold-Auth` token carries (CONTRACT §2). */
@@ -19,15 +19,7 @@ export const KEY_MATERIAL = 'Manifold client token v1';
 const PAYLOAD_FIELDS = [
   'accessCode',
   'userId',
-  'apiKey',
-  'baseURL',
-  'endpoint',
-  'accessKeyId',
-  'secretAccessKey',
-  'sessionToken',
-  'region',
-  'apiVersion',
-  'baseURLOrAccountID',
+  ...KEY_VAULT_FIELDS,
 ] as const satisfies readonly (keyof TokenPayload)[];
 // Fails to compile when KeyVault gains a field this list lacks.
 const allFieldsListed: [Exclude<keyof TokenPayload, (typeof PAYLOAD_FIELDS)[number]>] extends [

@@ -43,3 +43,16 @@ export const KeyVaultFieldSchema = Type.Object({
   placeholder: Type.Optional(Type.String()),
 });
 export type KeyVaultField = Static<typeof KeyVaultFieldSchema>;
+
+/** Every key-vault field name, in the order forms show them. */
+export const KEY_VAULT_FIELDS = [
+  'apiKey',
+  'baseURL',
+  'endpoint',
+  'accessKeyId',
+  'secretAccessKey',
+  'sessionToken',
+  'region',
+  'apiVersion',
+  'baseURLOrAccountID',
+] as const satisfies readonly KeyVaultFieldName[];

@@ -85,7 +85,7 @@ export const ModelCardSchema = Type.Object(
     ),
     config: Type.Optional(
       Type.Object({
-        /** Azure-style deployment name used instead of the id. */
+        /** Deployment name sent instead of the id (deployment-based providers). */
         deploymentName: Type.Optional(Type.String()),
       }),
     ),

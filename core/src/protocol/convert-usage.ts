@@ -19,9 +19,9 @@ export interface OpenAIStyleUsage {
     accepted_prediction_tokens?: Count;
     rejected_prediction_tokens?: Count;
   } | null;
-  /** Cache hits, reported top-level by DeepSeek-style APIs. */
+  /** Cache hits, reported top-level by some OpenAI-compatible APIs. */
   prompt_cache_hit_tokens?: Count;
-  /** Cache misses, reported top-level by DeepSeek-style APIs. */
+  /** Cache misses, reported top-level by some OpenAI-compatible APIs. */
   prompt_cache_miss_tokens?: Count;
   /** Input tokens spent on search citations (Perplexity-style); added to the input total. */
   citation_tokens?: Count;

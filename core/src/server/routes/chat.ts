@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { TokenPayload } from '../../auth/token.js';
 import { ChatRequestSchema, type ChatRequest } from '../../contract/chat-request.js';
-import type { KeyVault } from '../../contract/key-vault.js';
+import { KEY_VAULT_FIELDS, type KeyVault } from '../../contract/key-vault.js';
 import type { StreamEvent } from '../../contract/stream-event.js';
 import { collectChatResult } from '../../protocol/collect-result.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
@@ -15,18 +15,6 @@ import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
 export const ProviderParamsSchema = Type.Object({
   provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
 });
-
-const KEY_VAULT_FIELDS = [
-  'apiKey',
-  'baseURL',
-  'endpoint',
-  'accessKeyId',
-  'secretAccessKey',
-  'sessionToken',
-  'region',
-  'apiVersion',
-  'baseURLOrAccountID',
-] as const satisfies ReadonlyArray<keyof KeyVault>;
 
 /** The key-vault fields of a token payload (access code and user id left out). */
 export function vaultOf(auth: TokenPayload): KeyVault {
