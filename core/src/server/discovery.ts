@@ -9,6 +9,7 @@ interface PackageJSON {
   name?: string;
   main?: string;
   keywords?: string[];
+  exports?: unknown;
   manifold?: { provider?: string };
 }
 
@@ -28,6 +29,21 @@ const readPackage = async (dir: string): Promise<PackageJSON | undefined> => {
   }
 };
 
+/** True when the gateway itself runs from TypeScript sources (tests), not from dist/. */
+const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/**
+ * The file a provider package is loaded from: its `manifold-source` export while the gateway runs
+ * from sources, else `manifold.provider`, else `main`. Resolved from package.json by path: a
+ * bare-specifier import would depend on the folder being linked into node_modules.
+ */
+export function providerEntry(dir: string, pkg: PackageJSON): string {
+  const root = (pkg.exports as Record<string, unknown> | undefined)?.['.'];
+  const sourceEntry = (root as Record<string, unknown> | undefined)?.['manifold-source'];
+  if (RUNNING_FROM_SOURCES && typeof sourceEntry === 'string') return join(dir, sourceEntry);
+  return join(dir, pkg.manifold?.provider ?? pkg.main ?? 'index.js');
+}
+
 /** Folders under `providers/` whose package.json carries the `manifold-provider` keyword. */
 export async function builtinSources(providersDir: string): Promise<PluginSource[]> {
   const names = await readdir(providersDir).catch(() => [] as string[]);
@@ -36,17 +52,8 @@ export async function builtinSources(providersDir: string): Promise<PluginSource
     const dir = join(providersDir, name);
     const pkg = await readPackage(dir);
     if (!pkg?.keywords?.includes('manifold-provider')) continue;
-    sources.push({
-      label: name,
-      source: 'builtin',
-      // by package name, so the resolver picks sources under test and dist/ in production;
-      // the entry path serves a folder that is not linked into node_modules
-      load: () =>
-        import(pkg.name!).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ERR_MODULE_NOT_FOUND' || !pkg.manifold?.provider) throw error;
-          return import(pathToFileURL(join(dir, pkg.manifold.provider)).href);
-        }),
-    });
+    const entry = providerEntry(dir, pkg);
+    sources.push({ label: name, source: 'builtin', load: () => import(pathToFileURL(entry).href) });
   }
   return sources;
 }
@@ -60,9 +67,7 @@ export function pluginSources(items: readonly string[], cwd = process.cwd()): Pl
       if (!item.startsWith('.') && !isAbsolute(item)) return import(item);
       const path = resolve(cwd, item);
       if ((await stat(path)).isDirectory()) {
-        const pkg = await readPackage(path);
-        const entry = pkg?.manifold?.provider ?? pkg?.main ?? 'index.js';
-        return import(pathToFileURL(join(path, entry)).href);
+        return import(pathToFileURL(providerEntry(path, (await readPackage(path)) ?? {})).href);
       }
       return import(pathToFileURL(path).href);
     },
