@@ -41,6 +41,7 @@ function countTap(text) {
 }
 
 step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+step('lint', bin('eslint'), ['--max-warnings=0', '.']);
 step('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 step('build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 

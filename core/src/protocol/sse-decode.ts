@@ -12,7 +12,6 @@ export interface SSEMessage {
 
 const LF = 10;
 const CR = 13;
-const COLON = 58;
 const SPACE = 32;
 const DIGITS = /^[0-9]+$/;
 

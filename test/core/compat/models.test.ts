@@ -6,7 +6,6 @@ import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
-import { modelList } from '../../upstreams/openai-builders.js';
 import { openaiError } from '../../upstreams/openai-errors.js';
 import {
   callContext,
