@@ -8,7 +8,50 @@ import { Agent, request } from 'undici';
  * parser reads it, chunk by chunk. Every other answer is read whole into an ordinary Response, so
  * the SDK's own JSON and error handling work unchanged.
  */
-const streamBodies = new WeakMap<Response, Readable>();
+const streamBodies = new WeakMap<Response, AsyncIterable<Uint8Array>>();
+
+/** How much of an answer's tail is read after its consumer stopped, before the socket is dropped. */
+const DRAIN_LIMIT = { ms: 1000, bytes: 64 * 1024 };
+
+/**
+ * A body whose early `return()` drains the rest instead of destroying it. The event stream stops
+ * reading at the provider's end marker, usually a few bytes before the HTTP body ends; Node's
+ * iterator would destroy the body there, and undici would close the keep-alive connection to the
+ * upstream. A client abort still cuts it at once: that goes through the request's abort signal.
+ */
+function drainOnReturn(body: Readable): AsyncIterable<Uint8Array> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+      return {
+        next: () => inner.next(),
+        async return() {
+          if (!body.readableEnded && !body.destroyed) void drain(inner);
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+}
+
+async function drain(inner: AsyncIterator<Uint8Array>): Promise<void> {
+  const stop = () => void inner.return?.().catch(() => undefined);
+  const timer = setTimeout(stop, DRAIN_LIMIT.ms);
+  timer.unref();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const result = await inner.next();
+      if (result.done) return;
+      bytes += result.value.length;
+      if (bytes > DRAIN_LIMIT.bytes) return stop();
+    }
+  } catch {
+    // the body failed while draining: nothing is waiting for it
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const agent = new Agent({ keepAliveTimeout: 10_000 });
 
 /** The body of an upstream answer: the kept Node stream of an SSE answer, else the web stream. */
@@ -46,7 +89,7 @@ export const leanFetch = (async (
   const status = answer.statusCode;
   if (status >= 200 && status < 300 && headers.get('content-type')?.includes('text/event-stream')) {
     const response = new Response(null, { status, headers });
-    streamBodies.set(response, answer.body);
+    streamBodies.set(response, drainOnReturn(answer.body));
     return response;
   }
   const bytes = NULL_BODY_STATUS.has(status)

@@ -1,0 +1,79 @@
+import t, { type Test } from 'tap';
+import { createServer, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
+import { chatEvents, chatRequest, runtimeOptions } from './runtime-helpers.js';
+import { textChunks } from '../../upstreams/openai-builders.js';
+
+/**
+ * An upstream that sends `data: [DONE]` and only ends the body `tailMs` later, as real servers do
+ * when the terminating chunk leaves in its own segment. It counts the TCP connections it accepts.
+ */
+async function lateEndingUpstream(t: Test, tailMs: number) {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((request, response: ServerResponse) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const chunk of textChunks(['Hel', 'lo']))
+        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      response.write('data: [DONE]\n\n');
+      setTimeout(() => response.end(), tailMs).unref();
+    });
+  });
+  server.on('connection', (socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  });
+  const port = (server.address() as { port: number }).port;
+  return { baseURL: `http://127.0.0.1:${port}/v1`, connections: () => connections };
+}
+
+t.test(
+  'a stream read to its end marker leaves the upstream connection open for the next call',
+  async (t) => {
+    const upstream = await lateEndingUpstream(t, 30);
+    const runtime = createOpenAICompatibleRuntime(
+      { baseURL: upstream.baseURL },
+      runtimeOptions(upstream),
+    );
+    for (let call = 0; call < 3; call++) {
+      const events = await chatEvents(runtime, chatRequest());
+      t.same(
+        events.map((event) => event.event),
+        ['text', 'text', 'stop', 'speed'],
+        `call ${call + 1} streams normally`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 60)); // the body's end arrives meanwhile
+    }
+    t.equal(upstream.connections(), 1, 'three calls used one keep-alive connection');
+  },
+);
+
+t.test('a tail that never ends is cut after the drain limit', async (t) => {
+  const upstream = await lateEndingUpstream(t, 60_000);
+  const runtime = createOpenAICompatibleRuntime(
+    { baseURL: upstream.baseURL },
+    runtimeOptions(upstream),
+  );
+  const started = Date.now();
+  t.same(
+    (await chatEvents(runtime, chatRequest())).map((event) => event.event),
+    ['text', 'text', 'stop', 'speed'],
+  );
+  t.ok(Date.now() - started < 500, 'the events do not wait for the body to end');
+  await new Promise((resolve) => setTimeout(resolve, 1300));
+  await chatEvents(runtime, chatRequest());
+  t.equal(
+    upstream.connections(),
+    2,
+    'the stuck connection was dropped, the next call opened a new one',
+  );
+});
