@@ -1,6 +1,7 @@
-import type { StreamError, StreamEvent } from '../contract/stream-event.js';
+import type { StreamEvent } from '../contract/stream-event.js';
 import type { Usage } from '../contract/usage.js';
 import { ManifoldError } from '../errors/manifold-error.js';
+import { toStreamError } from '../errors/response.js';
 import { computeSpeed } from './compute-speed.js';
 import { dropEmpty } from './convert-usage.js';
 import { newStreamId, newToolCallId } from './random-id.js';
@@ -22,20 +23,13 @@ interface CallState {
   open: boolean;
 }
 
-/** The `error` event payload of a ManifoldError: `{type, message, body}`, body naming the provider. */
-export function toStreamErrorPayload(error: ManifoldError, provider: string): StreamError {
-  return {
-    type: error.errorType,
-    message: error.message,
-    body: { ...error.body, provider: error.body.provider ?? provider },
-  };
-}
-
 /** The error for a stream that ended without end marker and without finish reason. */
 export function unexpectedEndError(provider: string): ManifoldError {
-  const error = new ManifoldError('ProviderBizError', { reason: 'unexpected_end', provider });
-  error.message = UNEXPECTED_END_MESSAGE;
-  return error;
+  return new ManifoldError('ProviderBizError', {
+    reason: 'unexpected_end',
+    provider,
+    message: UNEXPECTED_END_MESSAGE,
+  });
 }
 
 /**
@@ -122,7 +116,10 @@ export class EventAssembler {
   fail(error: ManifoldError): void {
     this.flushContent();
     const id = this.contentSent ? this.streamId() : 'first_chunk_error';
-    this.out.push({ id, event: 'error', data: toStreamErrorPayload(error, this.provider) });
+    // the same payload (sanitised body, catalogue message) as the HTTP error of CONTRACT §7
+    const data = toStreamError(error);
+    data.body.provider ??= this.provider;
+    this.out.push({ id, event: 'error', data });
   }
 
   private finish(): void {

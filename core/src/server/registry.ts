@@ -95,10 +95,6 @@ export class Registry implements ProviderRegistry {
     this.manifestsJSON = undefined;
   }
 
-  has(id: string): boolean {
-    return this.entries.has(id);
-  }
-
   /** Effective manifests, enabled first, then by sort and id. */
   manifests(): ProviderManifest[] {
     return [...this.entries.values()]

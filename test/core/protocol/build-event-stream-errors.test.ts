@@ -10,7 +10,7 @@ import { mapError, run, scripted } from './stream-helpers.js';
 const unexpectedEnd = {
   type: 'ProviderBizError',
   message: UNEXPECTED_END_MESSAGE,
-  body: { reason: 'unexpected_end', provider: 'test-provider' },
+  body: { reason: 'unexpected_end', provider: 'test-provider', message: UNEXPECTED_END_MESSAGE },
 };
 
 t.test(
@@ -197,3 +197,22 @@ t.test('a consumer that stops reading stops the source', async (t) => {
   }
   t.equal(state.returned, true);
 });
+
+t.test(
+  'an error event carries the sanitised body: a key in the upstream error never reaches the client',
+  async (t) => {
+    const leaked = 'sk-live-0123456789abcdefghijklmn';
+    const error = new ManifoldError('ProviderBizError', {
+      message: 'upstream said no',
+      error: { message: `Incorrect API key provided: ${leaked}`, api_key: leaked },
+    });
+    const { events } = await run([
+      { type: 'text', text: 'a' },
+      { type: 'error', error },
+    ]);
+    const data = events.at(-1)!.data as { body: Record<string, unknown>; message: string };
+    t.equal(data.message, 'upstream said no');
+    t.equal(data.body.provider, 'test-provider', 'the provider is filled in');
+    t.notMatch(JSON.stringify(data), leaked, 'the key is masked');
+  },
+);
