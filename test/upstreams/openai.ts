@@ -58,6 +58,8 @@ export interface FakeOpenAI {
    * Idle connections that never sent a request are not counted: undici opens one right after an abort.
    */
   openConnections(): number;
+  /** Answers begun and not yet ended or closed by the client (an aborted stream must leave none). */
+  activeResponses(): number;
   /** Resolves when the server sees the client close an in-flight response (at once if one is unclaimed). */
   waitForClientClose(): Promise<void>;
   /** Destroy open sockets and stop listening. */
@@ -149,6 +151,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const shutdown = new AbortController();
   const dropping = new WeakSet<ServerResponse>();
   let unclaimedCloses = 0;
+  let activeResponses = 0;
 
   const clientClosed = () => {
     const waiter = closeWaiters.shift();
@@ -229,7 +232,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     };
     requests.push(request);
     const scenario = queue.shift() ?? options.defaultScenario ?? defaultScenarioFor(request);
+    activeResponses++;
     response.on('close', () => {
+      activeResponses--;
       // A close before the answer finished, not caused by a `drop` frame or by close(): the client went away.
       if (!response.writableFinished && !shutdown.signal.aborted && !dropping.has(response)) {
         clientClosed();
@@ -263,6 +268,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       queue.push(scenario);
     },
     openConnections: () => usedSockets.size,
+    activeResponses: () => activeResponses,
     waitForClientClose() {
       if (unclaimedCloses > 0) {
         unclaimedCloses--;

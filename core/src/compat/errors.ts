@@ -1,9 +1,11 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { RuntimeLogger } from '../contract/runtime.js';
+import { APIConnectionError, APIError } from 'openai';
 import type { ErrorType } from '../errors/error-types.js';
-import { ManifoldError, isManifoldError, type ErrorBody } from '../errors/manifold-error.js';
-import { maskEndpoint } from '../errors/mask-endpoint.js';
-import { sanitizeText, sanitizeUpstreamError } from '../errors/sanitize.js';
+import type { ManifoldError } from '../errors/manifold-error.js';
+import {
+  createUpstreamErrorMapper,
+  isAbort,
+  type UpstreamErrorContext,
+} from '../errors/upstream-error.js';
 import type { OpenAICompatibleOptions } from './options.js';
 
 /** An error object the upstream reported inside a 2xx answer (a stream chunk or a JSON body). */
@@ -64,39 +66,14 @@ export function classifyFailure(
 }
 
 /** Where errors are reported from, to build their body. */
-export interface ErrorMapperContext {
-  provider: string;
+export interface ErrorMapperContext extends Omit<UpstreamErrorContext, 'secrets'> {
   baseURL: string;
-  /** The base URL came from a user or env override: its host is masked in error bodies. */
-  customBaseURL?: boolean;
   /** Redacted wherever it appears in bodies and logs. */
   apiKey?: string;
-  logger: RuntimeLogger;
-  /** Aborted when the client went away. */
-  signal?: AbortSignal;
 }
 
 const stringsOf = (...values: unknown[]): string[] =>
   values.filter((value): value is string => typeof value === 'string' && value !== '');
-
-/** A deep copy with every occurrence of the key replaced, so no echo of it survives. */
-function redactKey<T>(value: T, apiKey: string | undefined): T {
-  if (!apiKey || value === undefined) return value;
-  const text = JSON.stringify(value);
-  if (text === undefined || !text.includes(apiKey)) return value;
-  return JSON.parse(text.split(apiKey).join('****')) as T;
-}
-
-/** The root cause's error code (`ECONNREFUSED`, `ENOTFOUND`…), never its address. */
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = current.cause;
-  }
-  return undefined;
-}
 
 function failureOf(error: unknown): (UpstreamFailure & { upstream: unknown }) | undefined {
   if (error instanceof UpstreamErrorPayload) {
@@ -124,65 +101,19 @@ function failureOf(error: unknown): (UpstreamFailure & { upstream: unknown }) | 
   return undefined;
 }
 
-/** True when the failure is the caller going away, not the upstream failing. */
-export function isAbort(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted) return true;
-  return (
-    error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError')
-  );
-}
+export { isAbort };
 
 /**
- * The mapper of upstream failures to catalogue errors (SPEC §8). The body holds the sanitised
- * upstream error, the provider, the masked endpoint for custom base URLs and the message; the raw
- * error goes to the debug log.
+ * The mapper of upstream failures to catalogue errors (SPEC §8) for an OpenAI-compatible upstream:
+ * the SDK's API errors and in-stream error payloads classified by `classifyFailure`, the rest as
+ * the shared upstream mapper does it.
  */
 export function createErrorMapper(
   compat: OpenAICompatibleOptions,
   context: ErrorMapperContext,
 ): (error: unknown) => ManifoldError {
-  const endpoint = context.customBaseURL ? maskEndpoint(context.baseURL) : undefined;
-  const bodyOf = (fields: ErrorBody): ErrorBody => {
-    const body: ErrorBody = { ...fields, provider: context.provider };
-    if (endpoint !== undefined) body.endpoint = endpoint;
-    return redactKey(body, context.apiKey);
-  };
-
-  return (error) => {
-    if (isManifoldError(error)) return error;
+  return createUpstreamErrorMapper({ ...context, secrets: [context.apiKey] }, (error) => {
     const failure = failureOf(error);
-    context.logger.debug(
-      {
-        provider: context.provider,
-        upstreamError: redactKey(
-          failure
-            ? { status: failure.status, error: failure.upstream }
-            : {
-                name: (error as Error)?.name,
-                message: (error as Error)?.message,
-                code: causeCode(error),
-              },
-          context.apiKey,
-        ),
-      },
-      'upstream error',
-    );
-    if (failure) {
-      const message = sanitizeText(failure.message);
-      const body = bodyOf({ error: sanitizeUpstreamError(failure.upstream), message });
-      return new ManifoldError(classifyFailure(failure, compat), body, { cause: error });
-    }
-    if (isAbort(error, context.signal)) {
-      const body = bodyOf({ message: 'Request was aborted', reason: 'aborted' });
-      return new ManifoldError('AgentRuntimeError', body, { cause: error });
-    }
-    const name = error instanceof Error ? error.name : 'Error';
-    const message = sanitizeText(error instanceof Error ? error.message : String(error));
-    const details: Record<string, unknown> = { name, message };
-    const code = causeCode(error);
-    if (code !== undefined) details.code = code;
-    return new ManifoldError('AgentRuntimeError', bodyOf({ error: details, message }), {
-      cause: error,
-    });
-  };
+    return failure && { ...failure, type: classifyFailure(failure, compat) };
+  });
 }

@@ -2,13 +2,13 @@ import OpenAI from 'openai';
 import type { ChatRequest } from '../contract/chat-request.js';
 import type { ModelCard } from '../contract/model-card.js';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
-import type { StreamEvent } from '../contract/stream-event.js';
 import { ManifoldError } from '../errors/manifold-error.js';
 import { applyClamps, describeChanges } from '../params/clamp.js';
 import { buildEventStream } from '../protocol/build-event-stream.js';
 import { parseJSONChunk } from '../protocol/chunk-error.js';
 import { decodeSSE } from '../protocol/sse-decode.js';
 import type { StreamPart } from '../protocol/stream-part.js';
+import { upstreamRelease } from '../protocol/upstream-release.js';
 import { convertChatRequest } from './convert-request.js';
 import { createErrorMapper, isAbort } from './errors.js';
 import { fetchModelCards } from './models.js';
@@ -137,12 +137,8 @@ export function createOpenAICompatibleRuntime(
       if (debug) options.logger.info({ provider, payload: body }, 'chat completion payload');
 
       // Aborted when the client goes away or when the event stream stops early: frees the socket.
-      // (Forwarded by hand: AbortSignal.any costs more per request than the whole chunk parsing.)
-      const release = new AbortController();
-      const forward = () => release.abort(context.signal.reason);
-      if (context.signal.aborted) forward();
-      else context.signal.addEventListener('abort', forward, { once: true });
-      const signal = release.signal;
+      const upstream = upstreamRelease(context.signal);
+      const signal = upstream.signal;
       let parts: AsyncIterable<StreamPart>;
       try {
         const call = responses
@@ -151,8 +147,7 @@ export function createOpenAICompatibleRuntime(
         const response = await call.asResponse();
         parts = await answerParts(response, body.stream === true, responses, mapError);
       } catch (error) {
-        context.signal.removeEventListener('abort', forward);
-        release.abort(RELEASED);
+        upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
@@ -163,7 +158,7 @@ export function createOpenAICompatibleRuntime(
         splitThinkTags: !responses,
         signal: context.signal,
       });
-      return releasing(events, release, () => context.signal.removeEventListener('abort', forward));
+      return upstream.wrap(events);
     },
 
     ...(compat.models === false
@@ -197,26 +192,4 @@ export function createOpenAICompatibleRuntime(
       }
     },
   };
-}
-
-/** Reason of the abort that frees an upstream socket nobody reads any more (made once: cheap). */
-const RELEASED = new Error('upstream released');
-
-/**
- * The events; when the consumer stops reading (or the stream fails) before the end, `release` is
- * aborted so the upstream socket is freed. A stream read to its end has freed it already.
- */
-async function* releasing(
-  events: AsyncGenerator<StreamEvent>,
-  release: AbortController,
-  cleanup: () => void,
-): AsyncGenerator<StreamEvent> {
-  let finished = false;
-  try {
-    yield* events;
-    finished = true;
-  } finally {
-    cleanup();
-    if (!finished) release.abort(RELEASED);
-  }
 }

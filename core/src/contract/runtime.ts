@@ -26,6 +26,11 @@ export interface RuntimeOptions extends KeyVault {
   logger: RuntimeLogger;
   /** fetch to use for upstream calls (the gateway passes a guarded one under `BASE_URL_POLICY=public`). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * fetch for URLs a caller put in the request (image URLs inlined as base64); under
+   * `BASE_URL_POLICY=public` it refuses private addresses. Default: the global fetch.
+   */
+  fetchUserContent?: typeof globalThis.fetch;
 }
 
 /** Per-call context. */
@@ -56,6 +61,23 @@ export interface ProviderRuntime {
   models?(context: CallContext): Promise<ModelCard[]>;
   /** Embeddings, one vector per input. */
   embeddings?(request: EmbeddingsRequest, context: CallContext): Promise<number[][]>;
+  /**
+   * Download a model to a local server (`POST /webapi/models/:provider/pull`). Resolves once the
+   * upstream accepted the pull (a refusal throws `ManifoldError`), with its progress reports.
+   */
+  pull?(model: string, context: CallContext): Promise<AsyncIterable<PullProgress>>;
+}
+
+/** One progress report of a model pull (CONTRACT §3), as the upstream reports it. */
+export interface PullProgress {
+  /** e.g. "pulling manifest", "downloading", "verifying sha256 digest", "success". */
+  status: string;
+  /** Bytes done of the current layer. */
+  completed?: number;
+  /** Bytes of the current layer. */
+  total?: number;
+  /** The layer's digest. */
+  digest?: string;
 }
 
 /** What a provider plugin registers with the gateway's provider registry. */
@@ -63,4 +85,11 @@ export interface ProviderDefinition {
   manifest: ProviderManifestInput;
   /** Build a runtime; throws `ManifoldError` (e.g. InvalidProviderAPIKey) when the options cannot work. */
   createRuntime(options: RuntimeOptions): ProviderRuntime;
+  /**
+   * Credentials the server configures for this provider beyond `<ID>_API_KEY` (e.g. Bedrock's
+   * `AWS_ACCESS_KEY_ID`, Azure's endpoint), read from the environment at registration. Each field
+   * fills the same field of a call whose token does not carry it; a credential here (anything but a
+   * URL, region or API version) marks the provider as having a server key.
+   */
+  serverVault?(env: Readonly<Record<string, string | undefined>>): KeyVault;
 }

@@ -28,6 +28,20 @@ interface Entry {
   manifest: ProviderManifest;
   keys: KeyPicker;
   proxyURL: string | undefined;
+  /** Server-configured credentials besides the API key (`definition.serverVault`). */
+  serverVault: KeyVault;
+}
+
+/** Server vault fields that are credentials (the rest only say where and how to call). */
+const CREDENTIAL_FIELDS = ['apiKey', 'accessKeyId', 'secretAccessKey', 'sessionToken'] as const;
+
+/** The non-empty, trimmed fields of a vault. */
+function cleanVault(vault: KeyVault | undefined): KeyVault {
+  const result: KeyVault = {};
+  for (const [field, value] of Object.entries(vault ?? {}) as Array<[keyof KeyVault, unknown]>) {
+    if (typeof value === 'string' && value.trim() !== '') result[field] = value.trim();
+  }
+  return result;
 }
 
 /** The provider registry: effective manifests and per-credential runtimes. */
@@ -39,6 +53,8 @@ export class Registry implements ProviderRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly runtimes = new Map<string, ProviderRuntime>();
   private manifestsJSON: string | undefined;
+  /** Guarded fetch for caller-supplied content URLs under `BASE_URL_POLICY=public`. */
+  private userContentFetch: typeof globalThis.fetch | undefined;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -53,6 +69,9 @@ export class Registry implements ProviderRegistry {
     const env = this.config.env;
     const keys = serverKeys(env, id);
     const modelList = modelListSetting(env, id);
+    const serverVault = cleanVault(definition.serverVault?.(env));
+    const hasServerKey =
+      keys.length > 0 || CREDENTIAL_FIELDS.some((field) => serverVault[field] !== undefined);
     const builtinCards = (input.models ?? []).map((card) => ({
       ...card,
       source: card.source ?? 'builtin',
@@ -60,9 +79,9 @@ export class Registry implements ProviderRegistry {
     const manifest: ProviderManifest = {
       ...input,
       source: this.loadingSource,
-      enabled: enabledOverride(env, id) ?? (keys.length > 0 || (input.enabled ?? false)),
+      enabled: enabledOverride(env, id) ?? (hasServerKey || (input.enabled ?? false)),
       sort: input.sort ?? 100,
-      serverKey: keys.length > 0,
+      serverKey: hasServerKey,
       models: modelList
         ? applyModelList(builtinCards, parseModelList(modelList, envName(id, 'MODEL_LIST')))
         : builtinCards,
@@ -91,6 +110,7 @@ export class Registry implements ProviderRegistry {
       manifest,
       keys: new KeyPicker(keys, this.config.apiKeySelectMode),
       proxyURL: normalizedProxy,
+      serverVault,
     });
     this.manifestsJSON = undefined;
   }
@@ -123,12 +143,7 @@ export class Registry implements ProviderRegistry {
         message: `Unknown provider "${providerId}"`,
         provider: providerId,
       });
-    const options: Omit<RuntimeOptions, 'env' | 'logger'> = { providerId };
-    for (const [field, value] of Object.entries(vault) as Array<
-      [keyof KeyVault, string | undefined]
-    >) {
-      if (typeof value === 'string' && value.trim() !== '') options[field] = value.trim();
-    }
+    const options: Omit<RuntimeOptions, 'env' | 'logger'> = { providerId, ...cleanVault(vault) };
     let userURLField: (typeof URL_FIELDS)[number] | undefined;
     for (const field of URL_FIELDS) {
       const value = options[field];
@@ -144,6 +159,14 @@ export class Registry implements ProviderRegistry {
       options.customBaseURL = true;
     }
     options.apiKey ??= entry.keys.pick();
+    // Server-configured fields fill what the token left out; their URLs are trusted (not guarded).
+    for (const [field, value] of Object.entries(entry.serverVault) as Array<
+      [keyof KeyVault, string]
+    >) {
+      if (options[field] !== undefined) continue;
+      options[field] = value;
+      if (field === 'baseURL' || field === 'endpoint') options.customBaseURL = true;
+    }
     const guard = this.config.baseURLPolicy === 'public' && userURLField !== undefined;
     if (guard) await assertPublicURL(options[userURLField!]!, userURLField!);
 
@@ -160,6 +183,9 @@ export class Registry implements ProviderRegistry {
       env: this.config.env,
       logger: this.log.child({ provider: providerId }),
       ...(guard ? { fetch: createPublicOnlyFetch(userURLField!) } : {}),
+      ...(this.config.baseURLPolicy === 'public'
+        ? { fetchUserContent: (this.userContentFetch ??= createPublicOnlyFetch('imageList')) }
+        : {}),
     });
     if (cacheKey !== undefined) {
       this.runtimes.set(cacheKey, runtime);

@@ -1,0 +1,132 @@
+import type { RuntimeLogger } from '../contract/runtime.js';
+import type { ErrorType } from './error-types.js';
+import { ManifoldError, isManifoldError, type ErrorBody } from './manifold-error.js';
+import { maskEndpoint } from './mask-endpoint.js';
+import { sanitizeText, sanitizeUpstreamError } from './sanitize.js';
+
+/** What a provider's classifier says about an upstream failure it recognises. */
+export interface ClassifiedFailure {
+  /** The catalogue type (SPEC §8 mapping for this provider). */
+  type: ErrorType;
+  /** The provider's error as it sent it (sanitised before it reaches the body). */
+  upstream: unknown;
+  /** Human-readable message (sanitised before it reaches the body). */
+  message: string;
+  /** HTTP status of the upstream answer, for the debug log. */
+  status?: number;
+  /** Extra body fields (e.g. Azure's `deploymentId`). */
+  extra?: Record<string, unknown>;
+}
+
+/** Where errors are reported from, to build their body. */
+export interface UpstreamErrorContext {
+  provider: string;
+  /** The upstream base URL or endpoint. */
+  baseURL?: string;
+  /** The base URL came from a user or env override: its host is masked in error bodies. */
+  customBaseURL?: boolean;
+  /** Secrets redacted wherever they appear in bodies and logs (API key, secret access key…). */
+  secrets?: ReadonlyArray<string | undefined>;
+  logger: RuntimeLogger;
+  /** Aborted when the client went away. */
+  signal?: AbortSignal;
+}
+
+/** A provider's recogniser: the classified failure, or undefined for transport-level errors. */
+export type FailureClassifier = (error: unknown) => ClassifiedFailure | undefined;
+
+/** A deep copy with every occurrence of each secret replaced, so no echo of one survives. */
+export function redactSecrets<T>(value: T, secrets: ReadonlyArray<string | undefined> = []): T {
+  const present = secrets.filter((secret): secret is string => !!secret && secret.length >= 4);
+  if (present.length === 0 || value === undefined) return value;
+  const text = JSON.stringify(value);
+  if (text === undefined || !present.some((secret) => text.includes(secret))) return value;
+  let redacted = text;
+  for (const secret of present)
+    redacted = redacted.split(JSON.stringify(secret).slice(1, -1)).join('****');
+  return JSON.parse(redacted) as T;
+}
+
+/** The root cause's error code (`ECONNREFUSED`, `ENOTFOUND`…), never its address. */
+export function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * True when the failure is the caller going away, not the upstream failing: the signal fired, or
+ * the error is an abort (`AbortError`, or an SDK's `APIUserAbortError`).
+ */
+export function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  if (!(error instanceof Error)) return false;
+  return error.name === 'AbortError' || error.constructor?.name === 'APIUserAbortError';
+}
+
+/**
+ * A mapper of upstream failures to catalogue errors (SPEC §8), the same for every provider:
+ * `classify` recognises the provider's own errors (HTTP error answers, in-stream error events);
+ * the body holds the sanitised upstream error, the provider, the masked endpoint for custom base
+ * URLs and the message. An abort becomes AgentRuntimeError "Request was aborted"; anything else
+ * (connection refused, TLS…) AgentRuntimeError with the error's name, message and cause code only.
+ * The raw failure goes to the debug log, secrets redacted.
+ */
+export function createUpstreamErrorMapper(
+  context: UpstreamErrorContext,
+  classify: FailureClassifier,
+): (error: unknown) => ManifoldError {
+  const endpoint =
+    context.customBaseURL && context.baseURL ? maskEndpoint(context.baseURL) : undefined;
+  const bodyOf = (fields: ErrorBody): ErrorBody => {
+    const body: ErrorBody = { ...fields, provider: context.provider };
+    if (endpoint !== undefined) body.endpoint = endpoint;
+    return redactSecrets(body, context.secrets);
+  };
+
+  return (error) => {
+    if (isManifoldError(error)) return error;
+    const failure = classify(error);
+    context.logger.debug(
+      {
+        provider: context.provider,
+        upstreamError: redactSecrets(
+          failure
+            ? { status: failure.status, error: failure.upstream }
+            : {
+                name: (error as Error)?.name,
+                message: (error as Error)?.message,
+                code: causeCode(error),
+              },
+          context.secrets,
+        ),
+      },
+      'upstream error',
+    );
+    if (failure) {
+      const message = sanitizeText(failure.message);
+      const body = bodyOf({
+        error: sanitizeUpstreamError(failure.upstream),
+        message,
+        ...failure.extra,
+      });
+      return new ManifoldError(failure.type, body, { cause: error });
+    }
+    if (isAbort(error, context.signal)) {
+      const body = bodyOf({ message: 'Request was aborted', reason: 'aborted' });
+      return new ManifoldError('AgentRuntimeError', body, { cause: error });
+    }
+    const name = error instanceof Error ? error.name : 'Error';
+    const message = sanitizeText(error instanceof Error ? error.message : String(error));
+    const details: Record<string, unknown> = { name, message };
+    const code = causeCode(error);
+    if (code !== undefined) details.code = code;
+    return new ManifoldError('AgentRuntimeError', bodyOf({ error: details, message }), {
+      cause: error,
+    });
+  };
+}
