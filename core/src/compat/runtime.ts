@@ -9,6 +9,8 @@ import { parseJSONChunk } from '../protocol/chunk-error.js';
 import { decodeSSE } from '../protocol/sse-decode.js';
 import type { StreamPart } from '../protocol/stream-part.js';
 import { upstreamRelease } from '../protocol/upstream-release.js';
+import { useBase64Images } from '../media/image.js';
+import { inlineRequestImages } from '../media/inline-images.js';
 import { convertChatRequest } from './convert-request.js';
 import { createErrorMapper, isAbort } from './errors.js';
 import { fetchModelCards } from './models.js';
@@ -64,6 +66,7 @@ export function createOpenAICompatibleRuntime(
     logLevel: 'off',
   });
   const debug = options.env[debugFlagName(provider)] === '1';
+  const base64Images = useBase64Images(options.env);
   const mapperFor = (signal?: AbortSignal) =>
     createErrorMapper(compat, {
       provider,
@@ -130,7 +133,14 @@ export function createOpenAICompatibleRuntime(
   };
 
   return {
-    async chat(request, context) {
+    async chat(original, context) {
+      const request = base64Images
+        ? await inlineRequestImages(original, {
+            provider,
+            fetch: options.fetchUserContent,
+            signal: context.signal,
+          })
+        : original;
       const mapError = mapperFor(context.signal);
       const responses = usesResponsesApi(request, compat);
       const body = responses ? responsesBody(request, context) : chatBody(request, context);

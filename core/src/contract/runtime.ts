@@ -31,6 +31,11 @@ export interface RuntimeOptions extends KeyVault {
    * `BASE_URL_POLICY=public` it refuses private addresses. Default: the global fetch.
    */
   fetchUserContent?: typeof globalThis.fetch;
+  /**
+   * The provider's effective model cards (built-in cards as edited by `<ID>_MODEL_LIST`), e.g. for
+   * an Azure-style `config.deploymentName`. Set by the gateway.
+   */
+  models?: readonly ModelCard[];
 }
 
 /** Per-call context. */

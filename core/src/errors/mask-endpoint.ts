@@ -9,11 +9,44 @@ function maskLabel(label: string): string {
   return MASK;
 }
 
+/**
+ * Shared hosting domains where the tenant is the label in front of the suffix
+ * (`my-resource.openai.azure.com`), not the second-level label.
+ */
+const SHARED_SUFFIXES = [
+  'openai.azure.com',
+  'services.ai.azure.com',
+  'cognitiveservices.azure.com',
+  'inference.ai.azure.com',
+  'models.ai.azure.com',
+  'azure-api.net',
+  'amazonaws.com',
+  'workers.dev',
+  'pages.dev',
+  'vercel.app',
+  'herokuapp.com',
+  'onrender.com',
+  'fly.dev',
+  'ngrok.io',
+  'ngrok-free.app',
+  'trycloudflare.com',
+  'hf.space',
+  'modal.run',
+  'proxy.runpod.net',
+  'github.io',
+];
+
 function maskHostname(hostname: string): string {
   if (hostname.startsWith('[')) return `[${MASK}]`;
   const ipv4 = IPV4.exec(hostname);
   if (ipv4) return `${ipv4[1]}.${MASK}.${MASK}.${ipv4[4]}`;
   const labels = hostname.split('.');
+  const shared = SHARED_SUFFIXES.find((suffix) => hostname.endsWith(`.${suffix}`));
+  if (shared) {
+    const tenant = labels.length - shared.split('.').length - 1;
+    labels[tenant] = maskLabel(labels[tenant] ?? '');
+    return labels.join('.');
+  }
   // The second-level label names the company or the machine; a single label is masked itself.
   const index = labels.length >= 2 ? labels.length - 2 : 0;
   labels[index] = maskLabel(labels[index] ?? '');

@@ -50,6 +50,8 @@ export interface LoadImageOptions {
   signal?: AbortSignal;
   /** Default `MAX_IMAGE_BYTES`. */
   maxBytes?: number;
+  /** Default `IMAGE_FETCH_TIMEOUT_MS`. */
+  timeoutMs?: number;
 }
 
 const failure = (provider: string, url: string, reason: string, cause?: unknown) =>
@@ -73,7 +75,7 @@ export async function loadImage(url: string, options: LoadImageOptions): Promise
   if (!/^https?:\/\//i.test(url))
     throw failure(options.provider, url, 'not an http(s) or data URL');
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
-  const timeout = AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {

@@ -182,6 +182,7 @@ export class Registry implements ProviderRegistry {
       ...options,
       env: this.config.env,
       logger: this.log.child({ provider: providerId }),
+      models: entry.manifest.models,
       ...(guard ? { fetch: createPublicOnlyFetch(userURLField!) } : {}),
       ...(this.config.baseURLPolicy === 'public'
         ? { fetchUserContent: (this.userContentFetch ??= createPublicOnlyFetch('imageList')) }

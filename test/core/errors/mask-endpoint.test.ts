@@ -47,3 +47,18 @@ t.test('malformed input never throws and gives ****', async (t) => {
   t.equal(maskEndpoint('api.my-company.com/v1'), '****');
   t.equal(maskEndpoint('mailto:someone@example.com'), '****');
 });
+
+t.test('on shared hosting domains the tenant label is masked, not the provider', async (t) => {
+  t.equal(
+    maskEndpoint('https://contoso-east.openai.azure.com/openai/deployments/gpt-4o'),
+    'https://co****st.openai.azure.com/openai/deployments/gpt-4o',
+  );
+  t.equal(
+    maskEndpoint('https://myres.services.ai.azure.com/models'),
+    'https://m****s.services.ai.azure.com/models',
+  );
+  t.equal(
+    maskEndpoint('https://bedrock-runtime.us-east-1.amazonaws.com'),
+    'https://bedrock-runtime.us****-1.amazonaws.com',
+  );
+});
