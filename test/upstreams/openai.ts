@@ -108,7 +108,9 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function embeddings(body: Record<string, unknown>) {
   const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
-  const vector = [0.25, -0.5, 0.75];
+  // A vector of the asked `dimensions` (the API shortens its embeddings to it), else 3 numbers.
+  const size = typeof body.dimensions === 'number' ? body.dimensions : 3;
+  const vector = Array.from({ length: size }, (_, i) => [0.25, -0.5, 0.75][i % 3]!);
   // The SDK asks for base64 (little-endian float32) unless the caller chose a format, then decodes it.
   const encoded = Buffer.from(new Float32Array(vector).buffer).toString('base64');
   return {
