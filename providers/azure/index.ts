@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createAzureRuntime } from './runtime.js';
+
+/**
+ * Azure OpenAI: its manifest, a runtime on the `AzureOpenAI` client, and the server-side endpoint
+ * and API version (`AZURE_ENDPOINT`, `AZURE_API_VERSION`; the key is `AZURE_API_KEY`).
+ */
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime: (options) => createAzureRuntime(options, manifest.models),
+  serverVault: (env) => ({ endpoint: env.AZURE_ENDPOINT, apiVersion: env.AZURE_API_VERSION }),
+};
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-azure',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});

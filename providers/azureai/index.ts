@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createAzureAIRuntime } from './runtime.js';
+
+/**
+ * Azure AI Foundry model inference: its manifest, a runtime on the lean undici transport, and the
+ * server-side endpoint (`AZUREAI_ENDPOINT`; the key is `AZUREAI_API_KEY`).
+ */
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime: (options) => createAzureAIRuntime(options, manifest.models),
+  serverVault: (env) => ({ endpoint: env.AZUREAI_ENDPOINT }),
+};
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-azureai',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});
