@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createAnthropicRuntime } from './runtime.js';
+
+/** Anthropic: its manifest and a runtime on the official SDK, the manifest's cards enriching the model list. */
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime: (options) => createAnthropicRuntime(options, manifest.models),
+};
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-anthropic',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});

@@ -1,0 +1,204 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { AnthropicStreamError } from '@manifold/core/anthropic/errors';
+import {
+  anthropicMessageEvents,
+  anthropicStreamParts,
+} from '@manifold/core/anthropic/parse-stream';
+import { leanFetch, responseBody } from '@manifold/core/compat/transport';
+import type { ModelCard } from '@manifold/core/contract/model-card';
+import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
+import { ManifoldError } from '@manifold/core/errors/manifold-error';
+import { isAbort } from '@manifold/core/errors/upstream-error';
+import { describeChanges } from '@manifold/core/params/clamp';
+import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
+import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
+import { decodeSSE, type SSEMessage } from '@manifold/core/protocol/sse-decode';
+import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
+import { convertAnthropicRequest } from './convert-request.js';
+import { createAnthropicErrorMapper } from './errors.js';
+import { fetchAnthropicModels } from './models.js';
+
+/** Anthropic's API origin; the SDK adds `/v1/...`. */
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+
+/**
+ * The API version every request asks for. The SDK's own default (2026-10-21) removed temperature
+ * and top_p, which SPEC §5 sends; 2023-06-01 is also the version SPEC §7 names for the model list.
+ */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/** Longest wait for the answer's headers (the SDK's default, also for non-streaming answers). */
+const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** The SDK's base URL: a trailing `/` or `/v1` is dropped, since the SDK adds `/v1/messages`. */
+export const upstreamBaseURL = (baseURL: string | undefined): string =>
+  (baseURL || ANTHROPIC_BASE_URL).replace(/\/+$/, '').replace(/\/v1$/, '');
+
+/** The `anthropic-beta` header value from `ANTHROPIC_BETA_HEADERS` (comma-separated betas). */
+export function betaHeader(env: RuntimeOptions['env']): string | undefined {
+  const betas = (env.ANTHROPIC_BETA_HEADERS ?? '')
+    .split(',')
+    .map((beta) => beta.trim())
+    .filter((beta) => beta !== '');
+  return betas.length > 0 ? betas.join(',') : undefined;
+}
+
+/** The messages of an SSE body, ending quietly when the connection breaks (the builder reports it). */
+async function* untilDropped(
+  messages: AsyncIterable<SSEMessage>,
+  onDrop: (error: unknown) => void,
+): AsyncGenerator<SSEMessage> {
+  try {
+    yield* messages;
+  } catch (error) {
+    onDrop(error);
+  }
+}
+
+/** The JSON events of an SSE body; a payload that is not JSON throws StreamChunkError. */
+async function* sseEvents(
+  messages: AsyncIterable<SSEMessage>,
+  onData?: (data: string) => void,
+): AsyncGenerator<unknown> {
+  for await (const message of messages) {
+    const data = message.data.trim();
+    if (data === '') continue;
+    onData?.(data);
+    const event = parseJSONChunk(data);
+    // Every event carries its type in the data too; the SSE event name stands in if not.
+    const typed = typeof event === 'object' && event !== null && 'type' in event;
+    yield typed || message.event === undefined ? event : { type: message.event, ...event! };
+  }
+}
+
+/**
+ * The Anthropic runtime on the official SDK (`x-api-key`, `anthropic-version: 2023-06-01`,
+ * `anthropic-beta` from `ANTHROPIC_BETA_HEADERS`, no retries). The SDK sends the request and turns
+ * HTTP errors into its error classes; the SSE body is read here with `decodeSSE` so that a chunk
+ * that is not JSON becomes StreamChunkError and a dropped connection an early end, and a
+ * non-streaming answer is replayed through the same parser.
+ */
+export function createAnthropicRuntime(
+  options: RuntimeOptions,
+  builtinModels: readonly ModelCard[] = [],
+): ProviderRuntime {
+  const provider = options.providerId;
+  const apiKey = options.apiKey;
+  if (!apiKey) {
+    throw new ManifoldError('InvalidProviderAPIKey', {
+      provider,
+      message: `No API key configured for ${provider}`,
+    });
+  }
+  const baseURL = upstreamBaseURL(options.baseURL);
+  const beta = betaHeader(options.env);
+  const client = new Anthropic({
+    apiKey,
+    baseURL,
+    maxRetries: 0,
+    fetch: options.fetch ?? leanFetch,
+    // The key goes in `x-api-key`, which every Anthropic-compatible endpoint takes, not as a bearer.
+    defaultHeaders: {
+      'x-api-key': apiKey,
+      authorization: null,
+      'anthropic-version': ANTHROPIC_VERSION,
+      ...(beta ? { 'anthropic-beta': beta } : {}),
+    },
+    // Set here so the SDK reads none of its ANTHROPIC_* variables from the process environment.
+    webhookKey: null,
+    logLevel: 'off',
+    openTelemetry: false,
+  });
+  const models = options.models ?? builtinModels;
+  const debug = options.env[`DEBUG_${provider.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`];
+  const onData =
+    debug === '1'
+      ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
+      : undefined;
+  const mapperFor = (signal?: AbortSignal) =>
+    createAnthropicErrorMapper({
+      provider,
+      baseURL,
+      customBaseURL: options.customBaseURL,
+      apiKey,
+      logger: options.logger,
+      signal,
+    });
+
+  /** Parts of an accepted answer: the SSE stream, or a whole message read now. */
+  const answerParts = async (
+    response: Response,
+    streamed: boolean,
+    mapError: (error: unknown) => ManifoldError,
+  ): Promise<AsyncIterable<StreamPart>> => {
+    const type = response.headers.get('content-type') ?? '';
+    const source = responseBody(response);
+    if (source && (type.includes('text/event-stream') || (streamed && !type.includes('json')))) {
+      const messages = untilDropped(decodeSSE(source), (error) =>
+        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
+      );
+      return anthropicStreamParts(sseEvents(messages, onData), { mapError });
+    }
+    const text = await response.text();
+    onData?.(text);
+    const message = parseJSONChunk(text);
+    const error = message as { type?: unknown } | null;
+    // An error body with a 2xx status is still refused before any event.
+    if (error?.type === 'error') throw mapError(new AnthropicStreamError(message));
+    return anthropicStreamParts(anthropicMessageEvents(message), { mapError });
+  };
+
+  return {
+    async chat(request, context) {
+      const mapError = mapperFor(context.signal);
+      const { body, changes } = await convertAnthropicRequest(request, context, {
+        providerId: provider,
+        env: options.env,
+        logger: options.logger,
+        fetchUserContent: options.fetchUserContent,
+        models,
+      });
+      if (changes.length > 0) {
+        options.logger.debug({ provider, model: body.model, changes }, describeChanges(changes));
+      }
+      if (onData) options.logger.info({ provider, payload: body }, 'chat completion payload');
+
+      const upstream = upstreamRelease(context.signal);
+      let parts: AsyncIterable<StreamPart>;
+      try {
+        // `post`, not `messages.create`: the same request without the SDK's console warnings
+        // about deprecated models and its refusal of long non-streaming calls.
+        const response = await client
+          .post('/v1/messages', {
+            body,
+            stream: body.stream,
+            signal: upstream.signal,
+            timeout: REQUEST_TIMEOUT_MS,
+          })
+          .asResponse();
+        parts = await answerParts(response, body.stream, mapError);
+      } catch (error) {
+        upstream.fail();
+        if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+        throw mapError(error);
+      }
+      const events = buildEventStream(parts, {
+        provider,
+        startedAt: context.startedAt,
+        mapError,
+        signal: context.signal,
+      });
+      return upstream.wrap(events);
+    },
+
+    async models(context) {
+      try {
+        return await fetchAnthropicModels(client, models, context.signal);
+      } catch (error) {
+        if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+        throw mapperFor(context.signal)(error);
+      }
+    },
+  };
+}
