@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createCloudflareRuntime } from './runtime.js';
+
+/**
+ * Cloudflare Workers AI: its manifest, a runtime on the Workers AI REST API, and the server's
+ * `CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID` (account id or base URL) besides `CLOUDFLARE_API_KEY`.
+ */
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime: (options) => createCloudflareRuntime(options, manifest.models),
+  serverVault: (env) => {
+    const value = env.CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID?.trim();
+    return value ? { baseURLOrAccountID: value } : {};
+  },
+};
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-cloudflare',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createHuggingFaceRuntime } from './runtime.js';
+
+/** Hugging Face Inference Providers: its manifest and a runtime on the router. */
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime: (options) => createHuggingFaceRuntime(options, manifest.models),
+};
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-huggingface',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});
