@@ -11,6 +11,7 @@ import { installErrorHandling } from './error-handler.js';
 import registryPlugin from './registry.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerModelRoutes } from './routes/models.js';
+import { registerPullRoute } from './routes/pull.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Repository root (core/src/server or core/dist/server → ../../..). */
@@ -78,6 +79,7 @@ export async function buildApp(
   const authenticate = createAuthHook(config);
   registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
   registerModelRoutes(app, { authenticate });
+  registerPullRoute(app, { authenticate });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
