@@ -72,6 +72,9 @@ export class Registry implements ProviderRegistry {
     const serverVault = cleanVault(definition.serverVault?.(env));
     const hasServerKey =
       keys.length > 0 || CREDENTIAL_FIELDS.some((field) => serverVault[field] !== undefined);
+    // A provider that needs no secret (a local server) is configured by its address alone.
+    const needsSecret = (input.keyVault ?? []).some((field) => field.required && field.secret);
+    const configured = hasServerKey || (!needsSecret && proxyURL(env, id) !== undefined);
     const builtinCards = (input.models ?? []).map((card) => ({
       ...card,
       source: card.source ?? 'builtin',
@@ -79,7 +82,7 @@ export class Registry implements ProviderRegistry {
     const manifest: ProviderManifest = {
       ...input,
       source: this.loadingSource,
-      enabled: enabledOverride(env, id) ?? (hasServerKey || (input.enabled ?? false)),
+      enabled: enabledOverride(env, id) ?? (configured || (input.enabled ?? false)),
       sort: input.sort ?? 100,
       serverKey: hasServerKey,
       models: modelList

@@ -126,3 +126,22 @@ t.test('under BASE_URL_POLICY=public runtimes get a guarded fetch for user conte
   await registryWith({}, open.definition).runtimeFor('cloudy', {});
   t.equal(open.built[0]?.fetchUserContent, undefined, 'the default policy uses the global fetch');
 });
+
+t.test('a proxy URL enables a provider only when it needs no secret', async (t) => {
+  const keyed = recordingDefinition();
+  t.equal(
+    registryWith({ CLOUDY_PROXY_URL: 'http://10.0.0.5:9000' }, keyed.definition).manifests()[0]
+      ?.enabled,
+    false,
+    'a required secret key is still missing',
+  );
+  const local = recordingDefinition();
+  local.definition.manifest.keyVault = [
+    { field: 'baseURL', required: false, secret: false, label: 'Server address' },
+  ];
+  t.equal(
+    registryWith({ CLOUDY_PROXY_URL: 'http://10.0.0.5:9000' }, local.definition).manifests()[0]
+      ?.enabled,
+    true,
+  );
+});

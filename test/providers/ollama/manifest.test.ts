@@ -54,26 +54,31 @@ t.test(
   },
 );
 
-t.test('not enabled by default; ENABLED_OLLAMA=1 or a server key enables it', async (t) => {
-  const effective = (env: Record<string, string> = {}) => {
-    const registry = new Registry(
-      loadConfig({ LOG_LEVEL: 'silent', ...env }),
-      pino({ level: 'silent' }),
+t.test(
+  'not enabled by default; OLLAMA_PROXY_URL, ENABLED_OLLAMA=1 or a key enables it',
+  async (t) => {
+    const effective = (env: Record<string, string> = {}) => {
+      const registry = new Registry(
+        loadConfig({ LOG_LEVEL: 'silent', ...env }),
+        pino({ level: 'silent' }),
+      );
+      registry.register(definition);
+      return registry.manifests()[0]!;
+    };
+    t.equal(effective().enabled, false);
+    const addressed = effective({ OLLAMA_PROXY_URL: 'http://10.0.0.5:11434' });
+    t.equal(addressed.enabled, true, 'a keyless local server is configured by its address');
+    t.equal(addressed.serverKey, false, 'an address is not a credential');
+    t.equal(
+      effective({ OLLAMA_PROXY_URL: 'http://10.0.0.5:11434', ENABLED_OLLAMA: '0' }).enabled,
+      false,
     );
-    registry.register(definition);
-    return registry.manifests()[0]!;
-  };
-  t.equal(effective().enabled, false);
-  t.equal(
-    effective({ OLLAMA_PROXY_URL: 'http://10.0.0.5:11434' }).enabled,
-    false,
-    'an address alone is not a credential: ENABLED_OLLAMA=1 is needed with it',
-  );
-  t.equal(effective({ ENABLED_OLLAMA: '1' }).enabled, true);
-  const keyed = effective({ OLLAMA_API_KEY: 'proxy-token-0123456789' });
-  t.equal(keyed.enabled, true);
-  t.equal(keyed.serverKey, true);
-});
+    t.equal(effective({ ENABLED_OLLAMA: '1' }).enabled, true);
+    const keyed = effective({ OLLAMA_API_KEY: 'proxy-token-0123456789' });
+    t.equal(keyed.enabled, true);
+    t.equal(keyed.serverKey, true);
+  },
+);
 
 t.test('popular models with context windows and no prices', async (t) => {
   const ids = manifest.models.map((card) => card.id);
