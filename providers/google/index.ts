@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import '@manifold/core/server/registry-types';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { manifest } from './manifest.js';
+import { createRuntime } from './runtime.js';
+
+/**
+ * Google (Gemini API): its manifest and a runtime on the `@google/genai` SDK. The server key is
+ * `GOOGLE_API_KEY` (read by the registry), the base URL override `GOOGLE_PROXY_URL`.
+ */
+export const definition: ProviderDefinition = { manifest, createRuntime };
+
+const plugin: FastifyPluginAsync = async (fastify) => {
+  fastify.providerRegistry.register(definition);
+};
+
+export default fp(plugin, {
+  name: 'provider-google',
+  fastify: '5.x',
+  dependencies: ['provider-registry'],
+});
