@@ -24,12 +24,13 @@ function recordingDefinition(extra: Partial<ProviderDefinition> = {}) {
           enabled: true,
           abilities: {},
           config: { deploymentName: 'big-deploy' },
+          source: 'builtin',
         },
       ],
     },
     createRuntime(options) {
       built.push(options);
-      return { chat: async () => [] };
+      return { chat: async () => (async function* () {})() };
     },
     ...extra,
   };
