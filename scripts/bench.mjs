@@ -39,7 +39,7 @@ async function startUpstream(mode) {
   return { child, ...JSON.parse(await firstLine(child)) };
 }
 
-async function startGateway(port, upstream, sseWriter) {
+async function startGateway(port, upstream, sseWriter, anthropic) {
   const child = start([join(root, 'core', 'dist', 'server', 'main.js')], {
     MANIFOLD_PLUGINS: join(root, 'scripts', 'bench', 'provider-synthetic'),
     PORT: String(port),
@@ -47,6 +47,7 @@ async function startGateway(port, upstream, sseWriter) {
     LOG_LEVEL: 'warn',
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_PROXY_URL: upstream.baseURL,
+    ...(anthropic && { ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_PROXY_URL: anthropic.url }),
     SSE_WRITER: sseWriter,
   });
   const url = `http://127.0.0.1:${port}`;
@@ -66,6 +67,16 @@ async function startGateway(port, upstream, sseWriter) {
 const chatBody = JSON.stringify({
   model: 'gpt-4o-mini',
   messages: [{ role: 'user', content: 'Say twenty words.' }],
+});
+const anthropicChatBody = JSON.stringify({
+  model: 'claude-sonnet-4-5-20250929',
+  messages: [{ role: 'user', content: 'Say twenty words.' }],
+});
+const anthropicUpstreamBody = JSON.stringify({
+  model: 'claude-sonnet-4-5-20250929',
+  max_tokens: 8192,
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Say twenty words.' }] }],
+  stream: true,
 });
 const upstreamBody = JSON.stringify({
   model: 'gpt-4o-mini',
@@ -156,16 +167,24 @@ async function openStreams(gateway, token, count) {
 try {
   const fast = await startUpstream('fast');
   const slow = await startUpstream('slow');
-  const raw = await startGateway(33210, fast, 'raw');
+  const anthropicUpstream = await startUpstream('anthropic');
+  const raw = await startGateway(33210, fast, 'raw', anthropicUpstream);
   const plugin = await startGateway(33211, fast, 'plugin');
   const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
   const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-bench' };
+  const anthropicHeaders = {
+    'content-type': 'application/json',
+    'x-api-key': 'sk-ant-bench',
+    'anthropic-version': '2023-06-01',
+  };
 
   // warm-up, so JIT and connection pools are hot for every contender
   for (const [url, h, b] of [
     [`${fast.baseURL}/chat/completions`, upstreamHeaders, upstreamBody],
     [`${raw.url}/webapi/chat/openai`, headers, chatBody],
     [`${plugin.url}/webapi/chat/openai`, headers, chatBody],
+    [`${anthropicUpstream.url}/v1/messages`, anthropicHeaders, anthropicUpstreamBody],
+    [`${raw.url}/webapi/chat/anthropic`, headers, anthropicChatBody],
   ]) {
     await autocannon({ url, method: 'POST', headers: h, body: b, connections: 10, duration: 2 });
   }
@@ -181,6 +200,15 @@ try {
   console.log('load: through the gateway (@fastify/sse writer)');
   headers['x-manifold-auth'] = await signToken({});
   const viaPlugin = await load(`${plugin.url}/webapi/chat/openai`, headers, chatBody);
+
+  console.log('load: Anthropic direct and through the gateway');
+  const anthropicDirect = await load(
+    `${anthropicUpstream.url}/v1/messages`,
+    anthropicHeaders,
+    anthropicUpstreamBody,
+  );
+  headers['x-manifold-auth'] = await signToken({});
+  const viaAnthropic = await load(`${raw.url}/webapi/chat/anthropic`, headers, anthropicChatBody);
 
   console.log('writers alone: synthetic provider, no upstream');
   headers['x-manifold-auth'] = await signToken({});
@@ -255,8 +283,10 @@ try {
     `| direct to the fake upstream (baseline) | ${direct.rps.toFixed(0)} | 100 % | ${direct.p50} ms | ${direct.p99} ms | ${direct.errors} |`,
     `| through the gateway, raw writer (default) | ${viaRaw.rps.toFixed(0)} | ${ratio(viaRaw.rps, direct.rps)} | ${viaRaw.p50} ms | ${viaRaw.p99} ms | ${viaRaw.errors} |`,
     `| through the gateway, \`@fastify/sse\` writer | ${viaPlugin.rps.toFixed(0)} | ${ratio(viaPlugin.rps, direct.rps)} | ${viaPlugin.p50} ms | ${viaPlugin.p99} ms | ${viaPlugin.errors} |`,
+    `| Anthropic: direct to the fake Messages upstream (baseline) | ${anthropicDirect.rps.toFixed(0)} | 100 % | ${anthropicDirect.p50} ms | ${anthropicDirect.p99} ms | ${anthropicDirect.errors} |`,
+    `| Anthropic: through the gateway (\`@anthropic-ai/sdk\`, raw writer) | ${viaAnthropic.rps.toFixed(0)} | ${ratio(viaAnthropic.rps, anthropicDirect.rps)} | ${viaAnthropic.p50} ms | ${viaAnthropic.p99} ms | ${viaAnthropic.errors} |`,
     '',
-    'Target: ≥ 40 % of direct req/s.',
+    'Target: ≥ 40 % of direct req/s. The Anthropic rows compare with their own baseline (the same 20 words as Messages events).',
     '',
     `## The SSE writer alone (synthetic provider inside the gateway, 50 text events + tail per answer, no upstream; median of 5 alternating 3 s rounds)`,
     '',

@@ -9,6 +9,10 @@ import { createAnthropicRuntime } from './runtime.js';
 export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createAnthropicRuntime(options, manifest.models),
+  environment: {
+    ANTHROPIC_MAX_USES: '`max_uses` of the web search tool (a positive integer)',
+    ANTHROPIC_BETA_HEADERS: 'comma-separated betas sent as the `anthropic-beta` header',
+  },
 };
 
 const plugin: FastifyPluginAsync = async (fastify) => {

@@ -13,6 +13,10 @@ export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createAzureRuntime(options, manifest.models),
   serverVault: (env) => ({ endpoint: env.AZURE_ENDPOINT, apiVersion: env.AZURE_API_VERSION }),
+  environment: {
+    AZURE_ENDPOINT: 'server-side endpoint, `https://<resource>.openai.azure.com`',
+    AZURE_API_VERSION: 'server-side API version (default `2024-10-21`)',
+  },
 };
 
 const plugin: FastifyPluginAsync = async (fastify) => {

@@ -13,6 +13,9 @@ export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createAzureAIRuntime(options, manifest.models),
   serverVault: (env) => ({ endpoint: env.AZUREAI_ENDPOINT }),
+  environment: {
+    AZUREAI_ENDPOINT: 'server-side endpoint, `https://<resource>.services.ai.azure.com/models`',
+  },
 };
 
 const plugin: FastifyPluginAsync = async (fastify) => {

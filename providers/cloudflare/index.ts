@@ -12,6 +12,9 @@ import { createCloudflareRuntime } from './runtime.js';
 export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createCloudflareRuntime(options, manifest.models),
+  environment: {
+    CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID: 'server-side account id, or a full base URL (AI Gateway)',
+  },
   serverVault: (env) => {
     const value = env.CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID?.trim();
     return value ? { baseURLOrAccountID: value } : {};

@@ -9,6 +9,9 @@ import { createHuggingFaceRuntime } from './runtime.js';
 export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createHuggingFaceRuntime(options, manifest.models),
+  environment: {
+    HUGGINGFACE_HUB_URL: 'Hub base for the model list (default `https://huggingface.co`)',
+  },
 };
 
 const plugin: FastifyPluginAsync = async (fastify) => {

@@ -6,7 +6,12 @@ import { manifest } from './manifest.js';
 import { options } from './options.js';
 
 /** OpenAI: its manifest and a runtime on the shared OpenAI-compatible factory. */
-export const definition = defineOpenAICompatibleProvider(manifest, options);
+export const definition = {
+  ...defineOpenAICompatibleProvider(manifest, options),
+  environment: {
+    OPENAI_SEARCH_CONTEXT_SIZE: '`low`, `medium` or `high`: web-search context size',
+  },
+};
 
 const plugin: FastifyPluginAsync = async (fastify) => {
   fastify.providerRegistry.register(definition);

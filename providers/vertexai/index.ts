@@ -18,7 +18,16 @@ export function serverVault(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /** Vertex AI: its manifest and a runtime on the `@google/genai` SDK with a service account. */
-export const definition: ProviderDefinition = { manifest, createRuntime, serverVault };
+export const definition: ProviderDefinition = {
+  manifest,
+  createRuntime,
+  serverVault,
+  environment: {
+    VERTEXAI_CREDENTIALS: 'server-side service-account JSON (use it, not `VERTEXAI_API_KEY`)',
+    VERTEXAI_LOCATION: 'server-side location (default `global`)',
+    VERTEXAI_PROJECT: 'project when the key file has no `project_id`',
+  },
+};
 
 const plugin: FastifyPluginAsync = async (fastify) => {
   fastify.providerRegistry.register(definition);

@@ -1,21 +1,36 @@
-// A fake OpenAI upstream for the benchmark, in its own process. `fast` streams a 20-chunk answer
-// with usage at once; `slow` keeps each stream open, sending one chunk every few seconds.
+// A fake upstream for the benchmark, in its own process. `fast` streams a 20-chunk OpenAI answer
+// with usage at once; `slow` keeps each stream open, sending one chunk every few seconds;
+// `anthropic` streams the same 20 words as Anthropic Messages events.
 // Prints `{"url": …}` on its first stdout line.
+import { startFakeAnthropic } from '../../test/upstreams/anthropic.js';
 import { startFakeOpenAI } from '../../test/upstreams/openai.js';
 import { chatUsage, textChunks } from '../../test/upstreams/openai-builders.js';
 
-const mode = process.argv[2] === 'slow' ? 'slow' : 'fast';
 const words = Array.from({ length: 20 }, (_, index) => `word${index} `);
-const fake = await startFakeOpenAI({
-  defaultScenario:
-    mode === 'fast'
-      ? {
-          kind: 'chunks',
-          chunks: textChunks(words, { id: 'chatcmpl-bench', usage: chatUsage(12, 20) }),
-        }
-      : { kind: 'chunks', chunks: textChunks(words, { id: 'chatcmpl-slow' }), delayMs: 5_000 },
-});
-// the fake records every request; a benchmark does not need them kept
-setInterval(() => fake.requests.splice(0), 1000).unref();
-process.stdout.write(`${JSON.stringify({ url: fake.url, baseURL: fake.baseURL })}\n`);
-process.on('SIGTERM', () => fake.close().then(() => process.exit(0)));
+if (process.argv[2] === 'anthropic') {
+  const fake = await startFakeAnthropic({
+    defaultTexts: words,
+    defaultUsage: { input: 12, output: 20 },
+  });
+  setInterval(() => fake.requests.splice(0), 1000).unref();
+  process.stdout.write(`${JSON.stringify({ url: fake.url, baseURL: fake.url })}\n`);
+  process.on('SIGTERM', () => fake.close().then(() => process.exit(0)));
+} else {
+  await openai(process.argv[2] === 'slow' ? 'slow' : 'fast');
+}
+
+async function openai(mode: 'fast' | 'slow') {
+  const fake = await startFakeOpenAI({
+    defaultScenario:
+      mode === 'fast'
+        ? {
+            kind: 'chunks',
+            chunks: textChunks(words, { id: 'chatcmpl-bench', usage: chatUsage(12, 20) }),
+          }
+        : { kind: 'chunks', chunks: textChunks(words, { id: 'chatcmpl-slow' }), delayMs: 5_000 },
+  });
+  // the fake records every request; a benchmark does not need them kept
+  setInterval(() => fake.requests.splice(0), 1000).unref();
+  process.stdout.write(`${JSON.stringify({ url: fake.url, baseURL: fake.baseURL })}\n`);
+  process.on('SIGTERM', () => fake.close().then(() => process.exit(0)));
+}

@@ -74,6 +74,10 @@ export interface FakeAnthropicOptions {
   modelIds?: readonly string[];
   /** Largest page `GET /v1/models` serves, whatever `limit` asks (default 1000, the API's). */
   modelsPageSize?: number;
+  /** Text deltas of the default streamed answer (the benchmark streams 20 words). */
+  defaultTexts?: readonly string[];
+  /** Usage of the default streamed answer. */
+  defaultUsage?: { input?: number; output?: number };
 }
 
 /** A running fake. */
@@ -159,7 +163,13 @@ export async function startFakeAnthropic(
     const model = typeof body.model === 'string' ? body.model : undefined;
     if (request.method === 'POST' && request.path === '/v1/messages') {
       if (body.stream === true) {
-        return { kind: 'events', events: anthropicTextEvents(DEFAULT_TEXTS, { model }) };
+        return {
+          kind: 'events',
+          events: anthropicTextEvents(options.defaultTexts ?? DEFAULT_TEXTS, {
+            model,
+            ...(options.defaultUsage && { usage: options.defaultUsage }),
+          }),
+        };
       }
       const text = DEFAULT_TEXTS.join('');
       return { kind: 'json', body: anthropicMessage([{ type: 'text', text }], { model }) };

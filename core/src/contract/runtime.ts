@@ -97,4 +97,11 @@ export interface ProviderDefinition {
    * URL, region or API version) marks the provider as having a server key.
    */
   serverVault?(env: Readonly<Record<string, string | undefined>>): KeyVault;
+  /**
+   * Documentation of the environment variables the provider reads beyond the ones every provider
+   * has (`<ID>_API_KEY`, `<ID>_PROXY_URL`, `ENABLED_<ID>`, `<ID>_MODEL_LIST`,
+   * `DEBUG_<ID>_CHAT_COMPLETION`): name → what it does. The README's provider table is generated
+   * from it (`npm run docs`).
+   */
+  environment?: Readonly<Record<string, string>>;
 }

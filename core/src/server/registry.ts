@@ -35,6 +35,9 @@ interface Entry {
 /** Server vault fields that are credentials (the rest only say where and how to call). */
 const CREDENTIAL_FIELDS = ['apiKey', 'accessKeyId', 'secretAccessKey', 'sessionToken'] as const;
 
+/** Fields of an access-key credential, filled from the server only all together. */
+const KEY_PAIR_FIELDS = new Set<keyof KeyVault>(['accessKeyId', 'secretAccessKey', 'sessionToken']);
+
 /** The non-empty, trimmed fields of a vault. */
 function cleanVault(vault: KeyVault | undefined): KeyVault {
   const result: KeyVault = {};
@@ -67,7 +70,9 @@ export class Registry implements ProviderRegistry {
     if (typeof id !== 'string') throw new Error('provider manifest has no id');
     if (this.entries.has(id)) throw new Error(`provider "${id}" is already registered`);
     const env = this.config.env;
-    const keys = serverKeys(env, id);
+    // `<ID>_API_KEY` only means something to a provider whose key form has an API key.
+    const takesApiKey = (input.keyVault ?? []).some((field) => field.field === 'apiKey');
+    const keys = takesApiKey ? serverKeys(env, id) : [];
     const modelList = modelListSetting(env, id);
     const serverVault = cleanVault(definition.serverVault?.(env));
     const hasServerKey =
@@ -163,10 +168,13 @@ export class Registry implements ProviderRegistry {
     }
     options.apiKey ??= entry.keys.pick();
     // Server-configured fields fill what the token left out; their URLs are trusted (not guarded).
+    // A key pair is one credential: a caller's own pair never gets the server's session token.
+    const ownPair = vault.accessKeyId !== undefined || vault.secretAccessKey !== undefined;
     for (const [field, value] of Object.entries(entry.serverVault) as Array<
       [keyof KeyVault, string]
     >) {
       if (options[field] !== undefined) continue;
+      if (ownPair && KEY_PAIR_FIELDS.has(field)) continue;
       options[field] = value;
       if (field === 'baseURL' || field === 'endpoint') options.customBaseURL = true;
     }

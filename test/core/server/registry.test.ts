@@ -146,3 +146,30 @@ t.test('a proxy URL enables a provider only when it needs no secret', async (t) 
     true,
   );
 });
+
+t.test('a caller key pair never mixes with the server session token', async (t) => {
+  const { definition, built } = recordingDefinition({
+    serverVault: () => ({
+      accessKeyId: 'AKIA-SERVER',
+      secretAccessKey: 'server-secret',
+      sessionToken: 'server-session',
+      region: 'eu-west-1',
+    }),
+  });
+  const registry = registryWith({}, definition);
+  await registry.runtimeFor('cloudy', { accessKeyId: 'AKIA-USER', secretAccessKey: 'user-secret' });
+  t.match(built[0], {
+    accessKeyId: 'AKIA-USER',
+    secretAccessKey: 'user-secret',
+    region: 'eu-west-1',
+  });
+  t.equal(built[0]?.sessionToken, undefined);
+});
+
+t.test('<ID>_API_KEY is ignored by a provider whose key form has no API key', async (t) => {
+  const { definition, built } = recordingDefinition();
+  const registry = registryWith({ CLOUDY_API_KEY: 'sk-unused' }, definition);
+  t.match(registry.manifests()[0], { serverKey: false, enabled: false });
+  await registry.runtimeFor('cloudy', {});
+  t.equal(built[0]?.apiKey, undefined);
+});
