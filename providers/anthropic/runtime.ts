@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { AnthropicStreamError } from '@manifold/core/anthropic/errors';
 import {
   anthropicMessageEvents,
@@ -93,23 +93,29 @@ export function createAnthropicRuntime(
   }
   const baseURL = upstreamBaseURL(options.baseURL);
   const beta = betaHeader(options.env);
-  const client = new Anthropic({
-    apiKey,
-    baseURL,
-    maxRetries: 0,
-    fetch: options.fetch ?? leanFetch,
-    // The key goes in `x-api-key`, which every Anthropic-compatible endpoint takes, not as a bearer.
-    defaultHeaders: {
-      'x-api-key': apiKey,
-      authorization: null,
-      'anthropic-version': ANTHROPIC_VERSION,
-      ...(beta ? { 'anthropic-beta': beta } : {}),
-    },
-    // Set here so the SDK reads none of its ANTHROPIC_* variables from the process environment.
-    webhookKey: null,
-    logLevel: 'off',
-    openTelemetry: false,
-  });
+  // The SDK is loaded on the first call, not at boot: an unused provider costs no memory.
+  let loaded: Promise<Anthropic> | undefined;
+  const sdk = () =>
+    (loaded ??= import('@anthropic-ai/sdk').then(
+      ({ default: Anthropic }) =>
+        new Anthropic({
+          apiKey,
+          baseURL,
+          maxRetries: 0,
+          fetch: options.fetch ?? leanFetch,
+          // The key goes in `x-api-key`, which every Anthropic-compatible endpoint takes, not as a bearer.
+          defaultHeaders: {
+            'x-api-key': apiKey,
+            authorization: null,
+            'anthropic-version': ANTHROPIC_VERSION,
+            ...(beta ? { 'anthropic-beta': beta } : {}),
+          },
+          // Set here so the SDK reads none of its ANTHROPIC_* variables from the process environment.
+          webhookKey: null,
+          logLevel: 'off',
+          openTelemetry: false,
+        }),
+    ));
   const models = options.models ?? builtinModels;
   const debug = options.env[`DEBUG_${provider.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`];
   const onData =
@@ -169,6 +175,7 @@ export function createAnthropicRuntime(
       try {
         // `post`, not `messages.create`: the same request without the SDK's console warnings
         // about deprecated models and its refusal of long non-streaming calls.
+        const client = await sdk();
         const response = await client
           .post('/v1/messages', {
             body,
@@ -194,7 +201,7 @@ export function createAnthropicRuntime(
 
     async models(context) {
       try {
-        return await fetchAnthropicModels(client, models, context.signal);
+        return await fetchAnthropicModels(await sdk(), models, context.signal);
       } catch (error) {
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapperFor(context.signal)(error);

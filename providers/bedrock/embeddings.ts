@@ -1,4 +1,4 @@
-import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { EmbeddingsRequest } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
@@ -28,6 +28,7 @@ export async function titanEmbeddings(
   signal: AbortSignal,
   provider: string,
 ): Promise<number[][]> {
+  const { InvokeModelCommand } = await import('@aws-sdk/client-bedrock-runtime');
   const inputs = typeof request.input === 'string' ? [request.input] : request.input;
   const vectors: number[][] = new Array<number[]>(inputs.length);
   let next = 0;

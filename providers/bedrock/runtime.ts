@@ -1,8 +1,4 @@
-import {
-  BedrockRuntimeClient,
-  InvokeModelCommand,
-  InvokeModelWithResponseStreamCommand,
-} from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { anthropicMessageEvents } from '@manifold/core/anthropic/parse-stream';
 import { debugFlagName } from '@manifold/core/compat/runtime';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
@@ -43,7 +39,12 @@ const decoder = new TextDecoder();
  * bearer token from `AWS_BEARER_TOKEN_BEDROCK`), one attempt, no FIPS/dual-stack endpoints, the
  * user-agent app id. The endpoint is `baseURL` (`BEDROCK_PROXY_URL`, tests) or AWS's for the region.
  */
-export function createBedrockClient(options: RuntimeOptions, region: string): BedrockRuntimeClient {
+export async function createBedrockClient(
+  options: RuntimeOptions,
+  region: string,
+): Promise<BedrockRuntimeClient> {
+  // Loaded on the first call, not at boot: an unused provider costs no memory.
+  const { BedrockRuntimeClient } = await import('@aws-sdk/client-bedrock-runtime');
   return new BedrockRuntimeClient({
     region,
     credentials: {
@@ -85,7 +86,8 @@ export function createBedrockRuntime(options: RuntimeOptions): ProviderRuntime {
       message: `"${region.slice(0, 40)}" is not an AWS region (e.g. us-east-1)`,
     });
   }
-  const client = createBedrockClient(options, region);
+  let loaded: Promise<BedrockRuntimeClient> | undefined;
+  const bedrock = () => (loaded ??= createBedrockClient(options, region));
   const debug = options.env[debugFlagName(provider)] === '1';
   const log = options.logger;
   const mapperFor = (signal?: AbortSignal) =>
@@ -133,6 +135,9 @@ export function createBedrockRuntime(options: RuntimeOptions): ProviderRuntime {
       contentType: 'application/json',
       accept: 'application/json',
     };
+    const client = await bedrock();
+    const { InvokeModelCommand, InvokeModelWithResponseStreamCommand } =
+      await import('@aws-sdk/client-bedrock-runtime');
     if (request.stream !== false && streamsOnBedrock(request.model)) {
       const output = await client.send(new InvokeModelWithResponseStreamCommand(input), {
         abortSignal: signal,
@@ -173,7 +178,7 @@ export function createBedrockRuntime(options: RuntimeOptions): ProviderRuntime {
     async embeddings(request, context) {
       const upstream = upstreamRelease(context.signal);
       try {
-        const vectors = await titanEmbeddings(client, request, upstream.signal, provider);
+        const vectors = await titanEmbeddings(await bedrock(), request, upstream.signal, provider);
         upstream.fail();
         return vectors;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
+import type { GoogleGenAI, GenerateContentParameters } from '@google/genai';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import type { GoogleModelInfo } from '@manifold/core/google/types';
 import { createGoogleRuntime, type GoogleClient } from '@manifold/core/google/runtime';
@@ -18,14 +18,17 @@ export function geminiBaseURL(baseURL: string | undefined): string {
   return origin.replace(/\/v1(beta)?$/, '');
 }
 
-/** The SDK calls of the family runtime, on a Gemini API client. */
-export function geminiClient(ai: GoogleGenAI): GoogleClient {
+/** The SDK calls of the family runtime, on a Gemini API client made on first use. */
+export function geminiClient(ai: () => Promise<GoogleGenAI>): GoogleClient {
   return {
-    generateContentStream: (call) =>
-      ai.models.generateContentStream(call as GenerateContentParameters),
-    generateContent: (call) => ai.models.generateContent(call as GenerateContentParameters),
+    generateContentStream: async (call) =>
+      (await ai()).models.generateContentStream(call as GenerateContentParameters),
+    generateContent: async (call) =>
+      (await ai()).models.generateContent(call as GenerateContentParameters),
     listModels: async (config) =>
-      (await ai.models.list({
+      (await (
+        await ai()
+      ).models.list({
         config: { ...config, pageSize: MODEL_PAGE_SIZE },
       })) as AsyncIterable<GoogleModelInfo>,
   };
@@ -39,7 +42,13 @@ export function geminiClient(ai: GoogleGenAI): GoogleClient {
 export function createRuntime(options: RuntimeOptions): ProviderRuntime {
   if (!options.apiKey) throw missingKeyError(options.providerId);
   const baseURL = geminiBaseURL(options.baseURL);
-  const ai = new GoogleGenAI({ apiKey: options.apiKey, httpOptions: { baseUrl: baseURL } });
+  const apiKey = options.apiKey;
+  // The SDK is loaded on the first call, not at boot: an unused provider costs no memory.
+  let loaded: Promise<GoogleGenAI> | undefined;
+  const ai = () =>
+    (loaded ??= import('@google/genai').then(
+      ({ GoogleGenAI }) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: baseURL } }),
+    ));
   return createGoogleRuntime(geminiClient(ai), options, {
     ...requestSettings,
     ...errorSettings,

@@ -1,4 +1,4 @@
-import { Ollama, type AbortableAsyncIterator, type ProgressResponse } from 'ollama';
+import type { AbortableAsyncIterator, Ollama, ProgressResponse } from 'ollama';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type {
@@ -22,11 +22,22 @@ import { modelCardsFromTags } from './models.js';
 import { answerParts, chatStreamParts, ndjsonValues, pullProgress } from './parse-stream.js';
 
 /** The SDK client, plus `/api/pull` with `model` (its own `pull` still sends the deprecated `name`). */
-class OllamaClient extends Ollama {
-  pullModel(model: string): Promise<ProgressResponse | AbortableAsyncIterator<ProgressResponse>> {
-    return this.processStreamableRequest<ProgressResponse>('pull', { model, stream: true });
-  }
+interface OllamaClient extends Ollama {
+  pullModel(model: string): Promise<ProgressResponse | AbortableAsyncIterator<ProgressResponse>>;
 }
+type OllamaOptions = ConstructorParameters<typeof Ollama>[0];
+
+let clientClass: Promise<new (options: OllamaOptions) => OllamaClient> | undefined;
+/** The client class, loaded on the first call, not at boot: an unused provider costs no memory. */
+const ollamaClientClass = () =>
+  (clientClass ??= import('ollama').then(
+    ({ Ollama }) =>
+      class extends Ollama implements OllamaClient {
+        pullModel(model: string) {
+          return this.processStreamableRequest<ProgressResponse>('pull', { model, stream: true });
+        }
+      },
+  ));
 
 /** The base URL, checked: anything but an http(s) URL is `InvalidOllamaArgs` (SPEC §5). */
 function checkedBaseURL(options: RuntimeOptions): string {
@@ -128,12 +139,13 @@ export function createOllamaRuntime(
   const cards = options.models ?? builtinModels;
 
   /** A client for one call; `response()` is the last HTTP answer it received. */
-  const clientFor = (signal: AbortSignal) => {
+  const clientFor = async (signal: AbortSignal) => {
     let last: Response | undefined;
     const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       last = await normalizedErrorAnswer(await baseFetch(input, { ...init, signal }));
       return last;
     };
+    const OllamaClient = await ollamaClientClass();
     return { client: new OllamaClient({ host, headers, fetch }), response: () => last };
   };
 
@@ -175,7 +187,7 @@ export function createOllamaRuntime(
       if (debug) options.logger.info({ provider, payload: body }, 'chat completion payload');
       const mapError = mapperFor(context.signal);
       const upstream = upstreamRelease(context.signal);
-      const call = clientFor(upstream.signal);
+      const call = await clientFor(upstream.signal);
       let parts: AsyncIterable<StreamPart>;
       try {
         if (body.stream) {
@@ -212,14 +224,16 @@ export function createOllamaRuntime(
 
     models(context) {
       return attempt(context, async () => {
-        const list = await clientFor(context.signal).client.list();
+        const list = await (await clientFor(context.signal)).client.list();
         return modelCardsFromTags(list, cards);
       });
     },
 
     embeddings(request, context) {
       return attempt(context, async () => {
-        const result = await clientFor(context.signal).client.embed({
+        const result = await (
+          await clientFor(context.signal)
+        ).client.embed({
           model: request.model,
           input: request.input,
           ...(request.dimensions !== undefined ? { dimensions: request.dimensions } : {}),
@@ -231,7 +245,7 @@ export function createOllamaRuntime(
     async pull(model, context) {
       const mapError = mapperFor(context.signal);
       const upstream = upstreamRelease(context.signal);
-      const call = clientFor(upstream.signal);
+      const call = await clientFor(upstream.signal);
       try {
         await call.client.pullModel(model);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
+import type { GoogleGenAI, GenerateContentParameters } from '@google/genai';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { createGoogleRuntime, type GoogleClient } from '@manifold/core/google/runtime';
 import { requestSettings } from './convert-request.js';
@@ -29,12 +29,13 @@ function tokenFetch(account: ServiceAccount, options: RuntimeOptions): typeof gl
   return ((input, init) => fetch(account.token_uri ?? input, init)) as typeof globalThis.fetch;
 }
 
-/** The SDK calls of the family runtime on a Vertex AI client (no remote model list). */
-function vertexClient(ai: GoogleGenAI): GoogleClient {
+/** The SDK calls of the family runtime on a Vertex AI client made on first use (no model list). */
+function vertexClient(ai: () => Promise<GoogleGenAI>): GoogleClient {
   return {
-    generateContentStream: (call) =>
-      ai.models.generateContentStream(call as GenerateContentParameters),
-    generateContent: (call) => ai.models.generateContent(call as GenerateContentParameters),
+    generateContentStream: async (call) =>
+      (await ai()).models.generateContentStream(call as GenerateContentParameters),
+    generateContent: async (call) =>
+      (await ai()).models.generateContent(call as GenerateContentParameters),
   };
 }
 
@@ -56,24 +57,28 @@ export function createRuntime(options: RuntimeOptions): ProviderRuntime {
   }
   const location = options.region || DEFAULT_LOCATION;
   const baseURL = options.baseURL?.replace(/\/+$/, '');
-  let ai: GoogleGenAI;
-  try {
-    ai = new GoogleGenAI({
-      vertexai: true,
-      project,
-      location,
-      apiVersion: 'v1',
-      ...(baseURL && { httpOptions: { baseUrl: baseURL } }),
-      googleAuthOptions: {
-        credentials: account,
-        clientOptions: {
-          transporterOptions: { fetchImplementation: tokenFetch(account, options) },
-        },
-      },
-    });
-  } catch (error) {
-    throw invalidCredentials(provider, (error as Error).message);
-  }
+  // The SDK is loaded on the first call, not at boot: an unused provider costs no memory.
+  let loaded: Promise<GoogleGenAI> | undefined;
+  const ai = () =>
+    (loaded ??= import('@google/genai').then(({ GoogleGenAI }) => {
+      try {
+        return new GoogleGenAI({
+          vertexai: true,
+          project,
+          location,
+          apiVersion: 'v1',
+          ...(baseURL && { httpOptions: { baseUrl: baseURL } }),
+          googleAuthOptions: {
+            credentials: account,
+            clientOptions: {
+              transporterOptions: { fetchImplementation: tokenFetch(account, options) },
+            },
+          },
+        });
+      } catch (error) {
+        throw invalidCredentials(provider, (error as Error).message);
+      }
+    }));
   return createGoogleRuntime(vertexClient(ai), options, {
     ...requestSettings,
     ...errorSettings,
