@@ -24,6 +24,7 @@ import {
   renderEvent,
   type AnthropicEvent,
 } from './anthropic-builders.js';
+import { ClientCloses, closeFakeServer } from './fake-server.js';
 
 export { renderAnthropicSSE, renderEvent } from './anthropic-builders.js';
 
@@ -151,11 +152,10 @@ export async function startFakeAnthropic(
   const requests: RecordedRequest[] = [];
   const queue: AnthropicScenario[] = [];
   const sockets = new Set<Socket>();
-  const closeWaiters: Array<() => void> = [];
+  const closes = new ClientCloses();
   const shutdown = new AbortController();
   const dropping = new WeakSet<ServerResponse>();
   const modelIds = options.modelIds ?? DEFAULT_MODEL_IDS;
-  let unclaimedCloses = 0;
   let active = 0;
 
   const defaultScenario = (request: RecordedRequest): AnthropicScenario => {
@@ -256,9 +256,7 @@ export async function startFakeAnthropic(
     response.on('close', () => {
       active--;
       if (!response.writableFinished && !shutdown.signal.aborted && !dropping.has(response)) {
-        const waiter = closeWaiters.shift();
-        if (waiter) waiter();
-        else unclaimedCloses++;
+        closes.notify();
       }
     });
     answer(response, scenario, `req_fake_${requests.length}`).catch((error: unknown) => {
@@ -281,23 +279,10 @@ export async function startFakeAnthropic(
     lastRequest: () => requests.at(-1),
     reply: (scenario) => void queue.push(scenario),
     activeResponses: () => active,
-    waitForClientClose() {
-      if (unclaimedCloses > 0) {
-        unclaimedCloses--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => closeWaiters.push(resolve));
-    },
+    waitForClientClose: () => closes.wait(),
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

@@ -25,6 +25,7 @@ import {
   azureError,
   deploymentNotFound,
 } from './azure-builders.js';
+import { ClientCloses, closeFakeServer } from './fake-server.js';
 
 export type { Scenario } from './openai-scenario.js';
 export * from './azure-builders.js';
@@ -126,9 +127,8 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
   const requests: AzureRequest[] = [];
   const queue: Scenario[] = [];
   const sockets = new Set<Socket>();
-  const waiters: Array<() => void> = [];
+  const closes = new ClientCloses();
   const shutdown = new AbortController();
-  let unclaimedCloses = 0;
   let active = 0;
 
   /** The refusal Azure gives before a request reaches a deployment, if any. */
@@ -222,9 +222,7 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
       active--;
       const dropped = (response as ServerResponse & { dropped?: boolean }).dropped;
       if (response.writableFinished || shutdown.signal.aborted || dropped) return;
-      const waiter = waiters.shift();
-      if (waiter) waiter();
-      else unclaimedCloses++;
+      closes.notify();
     });
     answer(request, response, scenario).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
@@ -248,23 +246,10 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
     lastRequest: () => requests.at(-1),
     reply: (scenario) => void queue.push(scenario),
     activeResponses: () => active,
-    waitForClientClose() {
-      if (unclaimedCloses > 0) {
-        unclaimedCloses--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiters.push(resolve));
-    },
+    waitForClientClose: () => closes.wait(),
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

@@ -36,6 +36,7 @@ export {
   type RecordedRequest,
   type Scenario,
 } from './bedrock-scenario.js';
+import { ClientCloses, closeFakeServer } from './fake-server.js';
 
 /** The key pair the fake knows by default (AWS's documentation example keys). */
 export const TEST_CREDENTIALS: FakeCredentials = {
@@ -80,8 +81,7 @@ export async function startFakeBedrock(
   const usedSockets = new Set<Socket>();
   const shutdown = new AbortController();
   const dropping = new WeakSet<ServerResponse>();
-  const closeWaiters: Array<() => void> = [];
-  let unclaimedCloses = 0;
+  const closes = new ClientCloses();
   let active = 0;
 
   const frameBytes = (frame: Exclude<Frame, { drop: true } | { pause: number }>): Buffer => {
@@ -186,9 +186,7 @@ export async function startFakeBedrock(
     response.on('close', () => {
       active--;
       if (!response.writableFinished && !shutdown.signal.aborted && !dropping.has(response)) {
-        const waiter = closeWaiters.shift();
-        if (waiter) waiter();
-        else unclaimedCloses++;
+        closes.notify();
       }
     });
     const scenario = check.ok
@@ -218,23 +216,10 @@ export async function startFakeBedrock(
     reply: (scenario) => void queue.push(scenario),
     activeResponses: () => active,
     openConnections: () => usedSockets.size,
-    waitForClientClose() {
-      if (unclaimedCloses > 0) {
-        unclaimedCloses--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => closeWaiters.push(resolve));
-    },
+    waitForClientClose: () => closes.wait(),
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

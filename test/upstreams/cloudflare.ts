@@ -28,6 +28,7 @@ import {
   workersUsage,
   type CloudflareErrorEntry,
 } from './cloudflare-builders.js';
+import { closeFakeServer } from './fake-server.js';
 
 /** One streamed payload: an object is JSON-encoded, a string written verbatim (broken JSON). */
 export type WireChunk = object | string;
@@ -269,14 +270,7 @@ export async function startFakeCloudflare(
     openConnections: () => usedSockets.size,
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

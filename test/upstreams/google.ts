@@ -25,6 +25,7 @@ import {
   usage,
   type Json,
 } from './google-builders.js';
+import { closeFakeServer } from './fake-server.js';
 
 /** What the fake answers to one request. */
 export type GoogleScenario =
@@ -273,14 +274,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     activeResponses: () => active,
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

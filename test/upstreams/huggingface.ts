@@ -15,6 +15,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chatCompletion, chatUsage, textChunks } from './openai-builders.js';
 import { DEFAULT_HUB_MODELS, HF_MESSAGES, stringError } from './huggingface-builders.js';
+import { closeFakeServer } from './fake-server.js';
 
 export * from './huggingface-builders.js';
 
@@ -207,14 +208,7 @@ export async function startFakeHuggingFace(
     openConnections: () => usedSockets.size,
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

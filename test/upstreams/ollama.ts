@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ClientCloses, closeFakeServer } from './fake-server.js';
 
 /** One request as the fake received it. */
 export interface RecordedRequest {
@@ -251,10 +252,9 @@ export async function startFakeOllama(): Promise<FakeOllama> {
   const requests: RecordedRequest[] = [];
   const queue: Array<{ scenario: OllamaScenario; path?: string }> = [];
   const sockets = new Set<Socket>();
-  const closeWaiters: Array<() => void> = [];
+  const closes = new ClientCloses();
   const shutdown = new AbortController();
   const dropping = new WeakSet<ServerResponse>();
-  let unclaimedCloses = 0;
   let active = 0;
 
   const stream = async (
@@ -325,9 +325,7 @@ export async function startFakeOllama(): Promise<FakeOllama> {
     response.on('close', () => {
       active--;
       if (!response.writableFinished && !shutdown.signal.aborted && !dropping.has(response)) {
-        const waiter = closeWaiters.shift();
-        if (waiter) waiter();
-        else unclaimedCloses++;
+        closes.notify();
       }
     });
     answer(response, scenario).catch((error: unknown) => {
@@ -351,23 +349,10 @@ export async function startFakeOllama(): Promise<FakeOllama> {
       queue.push({ scenario, ...(path === undefined ? {} : { path }) });
     },
     activeResponses: () => active,
-    waitForClientClose() {
-      if (unclaimedCloses > 0) {
-        unclaimedCloses--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => closeWaiters.push(resolve));
-    },
+    waitForClientClose: () => closes.wait(),
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }

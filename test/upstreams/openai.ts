@@ -28,6 +28,7 @@ import { errorObject } from './openai-errors.js';
 import { responsesCompleted, responsesTextEvents } from './openai-responses-builders.js';
 import { fixturePath, framesOf } from './openai-scenario.js';
 import type { FramedStream, Scenario } from './openai-scenario.js';
+import { ClientCloses, closeFakeServer } from './fake-server.js';
 
 export type { Scenario } from './openai-scenario.js';
 
@@ -149,17 +150,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const queue: Scenario[] = [];
   const sockets = new Set<Socket>();
   const usedSockets = new Set<Socket>();
-  const closeWaiters: Array<() => void> = [];
+  const closes = new ClientCloses();
   const shutdown = new AbortController();
   const dropping = new WeakSet<ServerResponse>();
-  let unclaimedCloses = 0;
   let activeResponses = 0;
 
-  const clientClosed = () => {
-    const waiter = closeWaiters.shift();
-    if (waiter) waiter();
-    else unclaimedCloses++;
-  };
+  const clientClosed = () => closes.notify();
 
   const stream = async (
     response: ServerResponse,
@@ -271,23 +267,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     openConnections: () => usedSockets.size,
     activeResponses: () => activeResponses,
-    waitForClientClose() {
-      if (unclaimedCloses > 0) {
-        unclaimedCloses--;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => closeWaiters.push(resolve));
-    },
+    waitForClientClose: () => closes.wait(),
     async close() {
       shutdown.abort();
-      const closing = [...sockets].map(
-        (socket) => new Promise((resolve) => socket.once('close', resolve)),
-      );
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        ...closing,
-        new Promise<void>((resolve) => server.close(() => resolve())),
-      ]);
+      await closeFakeServer(server, sockets);
     },
   };
 }
