@@ -1,6 +1,7 @@
 // Build: transpile every workspace's TypeScript to JavaScript with esbuild (one file in, one
-// file out, no bundling), and place the web app. Type checking is `npm run typecheck` (tsc).
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+// file out, no bundling), and bundle the web app with Vite into web/dist. Type checking is
+// `npm run typecheck` (tsc).
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -37,7 +38,18 @@ async function transpile(sourceRoot, outdir) {
   return entryPoints.length;
 }
 
+/** Bundle the web app (web/ → web/dist) with Vite's JS API. */
+async function buildWeb() {
+  const vite = await import('vite');
+  await vite.build({ root: join(root, 'web'), logLevel: 'warn' });
+}
+
 const started = Date.now();
+if (process.argv.includes('--web-only')) {
+  await buildWeb();
+  console.log(`built web/dist in ${Date.now() - started} ms`);
+  process.exit(0);
+}
 let count = await transpile(join(root, 'core', 'src'), join(root, 'core', 'dist'));
 const providersDir = join(root, 'providers');
 for (const name of existsSync(providersDir) ? readdirSync(providersDir) : []) {
@@ -45,13 +57,7 @@ for (const name of existsSync(providersDir) ? readdirSync(providersDir) : []) {
   if (existsSync(join(dir, 'package.json'))) count += await transpile(dir, join(dir, 'dist'));
 }
 
-// The web app: a built bundle when web/ has a build script of its own, else its static page.
-const webDist = join(root, 'web', 'dist');
-const webPublic = join(root, 'web', 'public');
-if (existsSync(webPublic)) {
-  mkdirSync(webDist, { recursive: true });
-  cpSync(webPublic, webDist, { recursive: true });
-}
+await buildWeb();
 console.log(
   `built ${count} files in ${Date.now() - started} ms (${relative(process.cwd(), root) || '.'})`,
 );

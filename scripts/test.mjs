@@ -43,6 +43,7 @@ function countTap(text) {
 step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 step('lint', bin('eslint'), ['--max-warnings=0', '.']);
 step('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
+step('typecheck web', bin('tsc'), ['-p', join('web', 'tsconfig.json'), '--noEmit']);
 step('build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 
 const tapArgs = ['--reporter=tap', ...process.argv.slice(2)];

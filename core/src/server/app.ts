@@ -83,6 +83,12 @@ export async function buildApp(
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
+    // Client-side routes (e.g. /settings): browsers asking for a page get index.html.
+    app.get('/*', (request, reply) =>
+      request.headers.accept?.includes('text/html')
+        ? reply.sendFile('index.html')
+        : reply.callNotFound(),
+    );
   }
   await app.ready();
   const [configError] = app.registry.configErrors;

@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { Markdown } from '../../../components/ui/markdown.js';
+import { errorText } from '../../../lib/api-error.js';
+import { locale } from '../../../app/locale.js';
+import { $providers } from '../../providers/stores/providers.js';
+import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
+import type { UIMessage } from '../stores/conversations.js';
+import { retryLast } from '../stores/generation.js';
+
+const label = {
+  en: { reasoning: 'Reasoning', stopped: 'Stopped', retry: 'Retry', tokens: 'tokens' },
+  zh: { reasoning: '思考过程', stopped: '已停止', retry: '重试', tokens: '令牌' },
+}[locale];
+
+function Stats({ message }: { message: UIMessage }) {
+  const parts: string[] = [];
+  const u = message.usage;
+  if (u?.totalInputTokens !== undefined || u?.totalOutputTokens !== undefined)
+    parts.push(`↑${u.totalInputTokens ?? 0} ↓${u.totalOutputTokens ?? 0} ${label.tokens}`);
+  if (message.speed?.tps !== undefined) parts.push(`${message.speed.tps.toFixed(1)} tok/s`);
+  if (message.speed?.ttft !== undefined) parts.push(`TTFT ${Math.round(message.speed.ttft)} ms`);
+  if (message.model) parts.unshift(message.model);
+  return parts.length ? <div className="stats">{parts.join(' · ')}</div> : null;
+}
+
+/** One message: user text, or the assistant's reasoning, Markdown text, stats and error. */
+export function MessageItem({
+  message,
+  conversationId,
+  streaming,
+}: {
+  message: UIMessage;
+  conversationId: string;
+  streaming: boolean;
+}) {
+  const providers = useStore($providers);
+  if (message.role === 'user')
+    return (
+      <div className="message user">
+        <div className="bubble">{message.content}</div>
+      </div>
+    );
+  const provider = providers.find((p) => p.id === message.provider);
+  const keyError =
+    message.error && typeof message.error.errorType === 'string'
+      ? message.error.errorType.startsWith('Invalid')
+      : false;
+  return (
+    <div className={`message assistant${streaming ? ' streaming' : ''}`}>
+      {message.reasoning ? (
+        <details className="reasoning" open={streaming && !message.content}>
+          <summary>{label.reasoning}</summary>
+          <div className="reasoning-text">{message.reasoning}</div>
+        </details>
+      ) : null}
+      {message.content ? <Markdown text={message.content} /> : null}
+      {streaming && !message.content ? <div className="typing">…</div> : null}
+      {message.stopped ? <div className="stopped">{label.stopped}</div> : null}
+      {message.error ? (
+        <div className="error" role="alert">
+          <p>{errorText(message.error.errorType, locale, provider?.name)}</p>
+          {keyError && provider ? (
+            <div className="inline-key">
+              <KeyVaultForm provider={provider} />
+              <button type="button" onClick={() => void retryLast(conversationId)}>
+                {label.retry}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {!streaming ? <Stats message={message} /> : null}
+    </div>
+  );
+}

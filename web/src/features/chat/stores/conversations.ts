@@ -1,0 +1,107 @@
+import { atom, computed } from 'nanostores';
+import { get, set } from 'idb-keyval';
+
+/** One message as the app shows and keeps it. */
+export interface UIMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  reasoning?: string;
+  provider?: string;
+  model?: string;
+  usage?: { totalInputTokens?: number; totalOutputTokens?: number; totalTokens?: number };
+  speed?: { tps?: number; ttft?: number };
+  /** The person pressed Stop: the text is partial. */
+  stopped?: boolean;
+  error?: { errorType: string | number; status?: number; message?: string };
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  messages: UIMessage[];
+}
+
+const CONVERSATIONS_KEY = 'manifold:conversations';
+const ACTIVE_KEY = 'manifold:active-conversation';
+
+/** Every conversation, newest first; persisted in IndexedDB (idb-keyval). */
+export const $conversations = atom<Conversation[]>([]);
+/** The conversation on screen; persisted in IndexedDB. */
+export const $activeConversationId = atom<string | undefined>(undefined);
+export const $conversationsLoaded = atom(false);
+
+export const $activeConversation = computed([$conversations, $activeConversationId], (all, id) =>
+  all.find((c) => c.id === id),
+);
+
+export async function loadConversations(): Promise<void> {
+  try {
+    const [stored, active] = await Promise.all([
+      get<Conversation[]>(CONVERSATIONS_KEY),
+      get<string>(ACTIVE_KEY),
+    ]);
+    if (stored) $conversations.set(stored);
+    if (active) $activeConversationId.set(active);
+  } finally {
+    $conversationsLoaded.set(true);
+  }
+}
+
+/** Write both stores to IndexedDB (called after each finished change, not per streamed chunk). */
+export async function saveConversations(): Promise<void> {
+  await set(CONVERSATIONS_KEY, $conversations.get());
+  await set(ACTIVE_KEY, $activeConversationId.get());
+}
+
+export const newId = (prefix: string): string =>
+  `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export function createConversation(title: string): Conversation {
+  const conversation: Conversation = {
+    id: newId('conv'),
+    title: title.slice(0, 60),
+    createdAt: Date.now(),
+    messages: [],
+  };
+  $conversations.set([conversation, ...$conversations.get()]);
+  $activeConversationId.set(conversation.id);
+  return conversation;
+}
+
+export function selectConversation(id: string | undefined): void {
+  $activeConversationId.set(id);
+  void saveConversations();
+}
+
+export function deleteConversation(id: string): void {
+  $conversations.set($conversations.get().filter((c) => c.id !== id));
+  if ($activeConversationId.get() === id) $activeConversationId.set(undefined);
+  void saveConversations();
+}
+
+/** Replace one message of one conversation. */
+export function updateMessage(
+  conversationId: string,
+  messageId: string,
+  patch: (message: UIMessage) => UIMessage,
+): void {
+  $conversations.set(
+    $conversations
+      .get()
+      .map((c) =>
+        c.id !== conversationId
+          ? c
+          : { ...c, messages: c.messages.map((m) => (m.id === messageId ? patch(m) : m)) },
+      ),
+  );
+}
+
+export function appendMessages(conversationId: string, messages: UIMessage[]): void {
+  $conversations.set(
+    $conversations
+      .get()
+      .map((c) => (c.id === conversationId ? { ...c, messages: [...c.messages, ...messages] } : c)),
+  );
+}

@@ -1,0 +1,141 @@
+import { atom } from 'nanostores';
+import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import { openChatStream } from '../../../lib/api.js';
+import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
+import { createOutputBuffer } from '../../../lib/output-buffer.js';
+import { $providerSettings } from '../../providers/stores/provider-settings.js';
+import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
+import {
+  $activeConversation,
+  $conversations,
+  appendMessages,
+  createConversation,
+  newId,
+  saveConversations,
+  updateMessage,
+  type UIMessage,
+} from './conversations.js';
+
+/** The reply being streamed, if any. */
+export interface GenerationState {
+  status: 'idle' | 'streaming';
+  conversationId?: string;
+  messageId?: string;
+}
+
+export const $generation = atom<GenerationState>({ status: 'idle' });
+
+let controller: AbortController | undefined;
+
+function toWire(messages: UIMessage[]): ChatRequest['messages'] {
+  return messages
+    .filter((m) => !m.error && (m.role === 'user' || m.content !== ''))
+    .map((m) => ({ role: m.role, content: m.content })) as ChatRequest['messages'];
+}
+
+/** Send `text` in the active conversation (a new one when none) and stream the reply into it. */
+export async function sendMessage(text: string): Promise<void> {
+  const content = text.trim();
+  const provider = $activeProvider.get();
+  const model = $activeModel.get();
+  if (!content || !provider || !model || $generation.get().status === 'streaming') return;
+
+  const conversation = $activeConversation.get() ?? createConversation(content);
+  const user: UIMessage = { id: newId('msg'), role: 'user', content };
+  const reply: UIMessage = {
+    id: newId('msg'),
+    role: 'assistant',
+    content: '',
+    provider: provider.id,
+    model,
+  };
+  const history = [...conversation.messages, user];
+  appendMessages(conversation.id, [user, reply]);
+  $generation.set({ status: 'streaming', conversationId: conversation.id, messageId: reply.id });
+  void saveConversations();
+
+  const patch = (change: (m: UIMessage) => UIMessage) =>
+    updateMessage(conversation.id, reply.id, change);
+  const animation = provider.settings.responseAnimation;
+  const mode = typeof animation === 'object' ? animation.text : animation;
+  const buffer = createOutputBuffer({
+    smooth: mode === 'smooth',
+    ...(typeof animation === 'object' && animation.speed ? { speed: animation.speed } : {}),
+    onText: (delta: string) => patch((m) => ({ ...m, content: m.content + delta })),
+    onReasoning: (delta: string) =>
+      patch((m) => ({ ...m, reasoning: (m.reasoning ?? '') + delta })),
+    onToolCalls: () => {},
+  });
+
+  controller = new AbortController();
+  const vault = $providerSettings.get()[provider.id]?.vault ?? {};
+  try {
+    const request: ChatRequest = { model, messages: toWire(history), stream: true };
+    const stream = await openChatStream(provider.id, request, vault, controller.signal);
+    for await (const event of stream) {
+      switch (event.event) {
+        case 'text':
+          buffer.pushText(event.data);
+          break;
+        case 'reasoning':
+          buffer.pushReasoning(event.data);
+          break;
+        case 'tool_calls':
+          buffer.pushToolCalls(event.data);
+          break;
+        case 'usage':
+          patch((m) => ({ ...m, usage: event.data as UIMessage['usage'] }));
+          break;
+        case 'speed':
+          patch((m) => ({ ...m, speed: event.data as UIMessage['speed'] }));
+          break;
+        case 'error': {
+          const data = event.data as { type: string | number; message?: string };
+          await buffer.finish();
+          patch((m) => ({
+            ...m,
+            error: { errorType: data.type, ...(data.message ? { message: data.message } : {}) },
+          }));
+          break;
+        }
+      }
+    }
+    await buffer.finish();
+  } catch (error) {
+    if (isAbortError(error) || controller.signal.aborted) {
+      buffer.stop();
+      patch((m) => ({ ...m, stopped: true }));
+    } else {
+      await buffer.finish();
+      const e = error instanceof ChatFetchError ? error : new ChatFetchError('UnknownError', 0, {});
+      patch((m) => ({
+        ...m,
+        error: { errorType: e.errorType, status: e.status, message: e.message },
+      }));
+    }
+  } finally {
+    controller = undefined;
+    $generation.set({ status: 'idle' });
+    await saveConversations();
+  }
+}
+
+/** Stop the reply being streamed: what arrived stays, marked stopped. */
+export function stopGeneration(): void {
+  controller?.abort();
+}
+
+/** Send the last user message again (after fixing a key), replacing the failed reply. */
+export async function retryLast(conversationId: string): Promise<void> {
+  const conversation = $activeConversation.get();
+  if (!conversation || conversation.id !== conversationId) return;
+  const lastUser = [...conversation.messages].reverse().find((m) => m.role === 'user');
+  if (!lastUser) return;
+  const index = conversation.messages.indexOf(lastUser);
+  $conversations.set(
+    $conversations
+      .get()
+      .map((c) => (c.id === conversationId ? { ...c, messages: c.messages.slice(0, index) } : c)),
+  );
+  await sendMessage(lastUser.content);
+}

@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import { $enabledProviders } from '../stores/providers.js';
+import {
+  $activeModel,
+  $activeProvider,
+  $chatModels,
+  selectModel,
+  selectProvider,
+} from '../stores/selection.js';
+
+/** Provider and model pickers, built only from `/providers`. */
+export function Pickers() {
+  const providers = useStore($enabledProviders);
+  const active = useStore($activeProvider);
+  const models = useStore($chatModels);
+  const model = useStore($activeModel);
+  return (
+    <div className="pickers">
+      <select
+        aria-label="Provider"
+        name="provider"
+        value={active?.id ?? ''}
+        onChange={(e) => selectProvider(e.target.value)}
+      >
+        {active && !providers.includes(active) ? (
+          <option value={active.id}>{active.name}</option>
+        ) : null}
+        {providers.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Model"
+        name="model"
+        value={model}
+        onChange={(e) => selectModel(e.target.value)}
+      >
+        {models.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.displayName ?? m.id}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

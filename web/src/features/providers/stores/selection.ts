@@ -1,0 +1,42 @@
+import { atom, computed } from 'nanostores';
+import { $enabledProviders, $providers } from './providers.js';
+
+function persisted(key: string) {
+  const store = atom<string | undefined>(globalThis.localStorage?.getItem(key) ?? undefined);
+  store.listen((value) => {
+    if (value === undefined) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  });
+  return store;
+}
+
+/** The provider id chosen in the picker (persisted in localStorage). */
+export const $activeProviderId = persisted('manifold:active-provider');
+/** The model id chosen in the picker (persisted in localStorage). */
+export const $activeModelId = persisted('manifold:active-model');
+
+/** The chosen provider's manifest, or the first enabled provider. */
+export const $activeProvider = computed(
+  [$providers, $enabledProviders, $activeProviderId],
+  (all, enabled, id) => all.find((p) => p.id === id) ?? enabled[0],
+);
+
+/** Chat models the active provider offers. */
+export const $chatModels = computed($activeProvider, (provider) =>
+  (provider?.models ?? []).filter((m) => m.type === 'chat'),
+);
+
+/** The chosen model id, or the provider's first chat model. */
+export const $activeModel = computed(
+  [$chatModels, $activeModelId],
+  (models, id) => (id && models.some((m) => m.id === id) ? id : models[0]?.id) ?? '',
+);
+
+export function selectProvider(id: string): void {
+  $activeProviderId.set(id);
+  $activeModelId.set(undefined);
+}
+
+export function selectModel(id: string): void {
+  $activeModelId.set(id);
+}
