@@ -1,7 +1,8 @@
 // `npm run bench`: fake upstream and gateway in their own processes, load from this one.
 // Writes BENCHMARKS.md from this one run: ratios against the direct-to-upstream baseline.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -266,6 +267,18 @@ try {
   const rss550 = rssMiB(fresh.pid);
   for (const req of [...first, ...more]) req.destroy();
 
+  // First-load JavaScript of the web app: the scripts index.html loads, gzipped.
+  const webDist = join(root, 'web', 'dist');
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const scripts = readdirSync(join(webDist, 'assets')).filter(
+    (file) => file.endsWith('.js') && indexHtml.includes(`assets/${file}`),
+  );
+  const firstLoadKB =
+    scripts.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(join(webDist, 'assets', file))).length,
+      0,
+    ) / 1000;
+
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
   const ms = (v) => `${v.toFixed(2)} ms`;
   const cpu = cpus();
@@ -317,6 +330,10 @@ try {
     `| per extra idle open stream | ${(((rss550 - rss50) * 1024) / 500).toFixed(1)} KiB |`,
     '',
     'Target: ≤ 120 MiB at 50 streams.',
+    '',
+    '## Web app first load',
+    '',
+    `First-load JavaScript (the scripts \`web/dist/index.html\` loads, gzipped at Node's default zlib level): **${firstLoadKB.toFixed(1)} KB** in ${scripts.length} file(s). Target: ≤ 250 KB.`,
     '',
   ];
   writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));

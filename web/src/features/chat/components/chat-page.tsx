@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { $labels } from '../../../app/locale.js';
 import { Pickers } from '../../providers/components/pickers.js';
 import {
   $activeConversation,
@@ -17,11 +18,12 @@ export function ChatPage() {
   const activeId = useStore($activeConversationId);
   const conversation = useStore($activeConversation);
   const generation = useStore($generation);
+  const label = useStore($labels);
   return (
     <div className="chat">
       <aside className="conversations">
         <button type="button" className="new-chat" onClick={() => selectConversation(undefined)}>
-          + New chat
+          {label.newChat}
         </button>
         <ul>
           {conversations.map((c) => (
@@ -36,7 +38,7 @@ export function ChatPage() {
               <button
                 type="button"
                 className="delete"
-                aria-label="Delete"
+                aria-label={label.delete}
                 onClick={() => deleteConversation(c.id)}
               >
                 ×

@@ -1,21 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { locale } from '../../../app/locale.js';
+import { $labels } from '../../../app/locale.js';
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
-
-const label = {
-  en: {
-    placeholder: 'Message… (Enter to send, Shift+Enter for a new line)',
-    send: 'Send',
-    stop: 'Stop',
-  },
-  zh: { placeholder: '输入消息…（Enter 发送，Shift+Enter 换行）', send: '发送', stop: '停止' },
-}[locale];
 
 /** The message box: Enter sends, Shift+Enter adds a line; Stop while a reply streams. */
 export function Composer() {
   const [text, setText] = useState('');
   const generation = useStore($generation);
+  const label = useStore($labels);
   const streaming = generation.status === 'streaming';
   const send = () => {
     if (!text.trim() || streaming) return;

@@ -1,18 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { Markdown } from '../../../components/ui/markdown.js';
 import { errorText } from '../../../lib/api-error.js';
-import { locale } from '../../../app/locale.js';
+import { $labels, $locale, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
 import { retryLast } from '../stores/generation.js';
 
-const label = {
-  en: { reasoning: 'Reasoning', stopped: 'Stopped', retry: 'Retry', tokens: 'tokens' },
-  zh: { reasoning: '思考过程', stopped: '已停止', retry: '重试', tokens: '令牌' },
-}[locale];
-
-function Stats({ message }: { message: UIMessage }) {
+function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
   const u = message.usage;
   if (u?.totalInputTokens !== undefined || u?.totalOutputTokens !== undefined)
@@ -34,6 +29,8 @@ export function MessageItem({
   streaming: boolean;
 }) {
   const providers = useStore($providers);
+  const label = useStore($labels);
+  const locale = useStore($locale);
   if (message.role === 'user')
     return (
       <div className="message user">
@@ -54,7 +51,20 @@ export function MessageItem({
         </details>
       ) : null}
       {message.content ? <Markdown text={message.content} /> : null}
-      {streaming && !message.content ? <div className="typing">…</div> : null}
+      {message.toolCalls?.length ? (
+        <div className="tool-calls">
+          <div className="tool-calls-title">{label.toolCalls}</div>
+          {message.toolCalls.map((call, index) => (
+            <div key={call.id || index} className="tool-call" data-tool={call.function.name}>
+              <code className="tool-name">{call.function.name}</code>
+              <pre className="tool-arguments">{call.function.arguments}</pre>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {streaming && !message.content && !message.toolCalls?.length ? (
+        <div className="typing">…</div>
+      ) : null}
       {message.stopped ? <div className="stopped">{label.stopped}</div> : null}
       {message.error ? (
         <div className="error" role="alert">
@@ -69,7 +79,7 @@ export function MessageItem({
           ) : null}
         </div>
       ) : null}
-      {!streaming ? <Stats message={message} /> : null}
+      {!streaming ? <Stats message={message} label={label} /> : null}
     </div>
   );
 }

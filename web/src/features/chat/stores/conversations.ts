@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { get, set } from 'idb-keyval';
+import type { ToolCall } from '@manifold/core/contract/tool-call';
 
 /** One message as the app shows and keeps it. */
 export interface UIMessage {
@@ -7,6 +8,8 @@ export interface UIMessage {
   role: 'user' | 'assistant';
   content: string;
   reasoning?: string;
+  /** Tool calls the model asked for, merged and as far as revealed. */
+  toolCalls?: ToolCall[];
   provider?: string;
   model?: string;
   usage?: { totalInputTokens?: number; totalOutputTokens?: number; totalTokens?: number };

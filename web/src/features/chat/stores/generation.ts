@@ -64,7 +64,7 @@ export async function sendMessage(text: string): Promise<void> {
     onText: (delta: string) => patch((m) => ({ ...m, content: m.content + delta })),
     onReasoning: (delta: string) =>
       patch((m) => ({ ...m, reasoning: (m.reasoning ?? '') + delta })),
-    onToolCalls: () => {},
+    onToolCalls: (calls) => patch((m) => ({ ...m, toolCalls: calls })),
   });
 
   controller = new AbortController();

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { $labels } from '../../../app/locale.js';
 import { $enabledProviders } from '../stores/providers.js';
 import {
   $activeModel,
@@ -14,10 +15,11 @@ export function Pickers() {
   const active = useStore($activeProvider);
   const models = useStore($chatModels);
   const model = useStore($activeModel);
+  const label = useStore($labels);
   return (
     <div className="pickers">
       <select
-        aria-label="Provider"
+        aria-label={label.provider}
         name="provider"
         value={active?.id ?? ''}
         onChange={(e) => selectProvider(e.target.value)}
@@ -32,7 +34,7 @@ export function Pickers() {
         ))}
       </select>
       <select
-        aria-label="Model"
+        aria-label={label.model}
         name="model"
         value={model}
         onChange={(e) => selectModel(e.target.value)}

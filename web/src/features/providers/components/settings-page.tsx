@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { $labels } from '../../../app/locale.js';
 import { $providers, $providersStatus } from '../stores/providers.js';
 import { $providerSettings, updateProviderSettings } from '../stores/provider-settings.js';
 import { KeyVaultForm } from './key-vault-form.js';
@@ -8,10 +9,11 @@ export function SettingsPage() {
   const providers = useStore($providers);
   const status = useStore($providersStatus);
   const settings = useStore($providerSettings);
-  if (status === 'error') return <p className="notice">Could not load /providers.</p>;
+  const label = useStore($labels);
+  if (status === 'error') return <p className="notice">{label.providersError}</p>;
   return (
     <section className="settings">
-      <h1>Providers</h1>
+      <h1>{label.providers}</h1>
       {providers.map((provider) => {
         const own = settings[provider.id];
         const enabled = own?.enabled ?? provider.enabled;
@@ -19,7 +21,7 @@ export function SettingsPage() {
           <details key={provider.id} className="provider-card" data-provider={provider.id}>
             <summary>
               <span className="provider-name">{provider.name}</span>
-              {provider.serverKey ? <span className="badge">server key</span> : null}
+              {provider.serverKey ? <span className="badge">{label.serverKey}</span> : null}
               <label className="switch" onClick={(e) => e.stopPropagation()}>
                 <input
                   type="checkbox"
@@ -29,13 +31,13 @@ export function SettingsPage() {
                     updateProviderSettings(provider.id, { enabled: e.target.checked })
                   }
                 />
-                on
+                {label.on}
               </label>
             </summary>
             {provider.description ? <p className="muted">{provider.description}</p> : null}
             <KeyVaultForm provider={provider} />
             <label className="field">
-              <span>Sort</span>
+              <span>{label.sort}</span>
               <input
                 type="number"
                 name="sort"

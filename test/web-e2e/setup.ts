@@ -1,0 +1,57 @@
+// Shared setup of the browser tests: web/dist built, a fake OpenAI upstream, a real gateway serving
+// web/dist on a free port, and Debian's chromium through playwright-core; all closed in teardown.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Test } from 'tap';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '@manifold/core/server/app';
+import { loadConfig } from '@manifold/core/server/config';
+import { ROOT as REPO_ROOT } from '../helpers/paths.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../upstreams/openai.js';
+
+export const webDist = join(REPO_ROOT, 'web', 'dist');
+export const screenshots = join(REPO_ROOT, 'test', 'web-e2e', 'screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+
+/** What a browser test works with. */
+export interface BrowserSetup {
+  fake: FakeOpenAI;
+  /** The gateway, `http://127.0.0.1:<port>`. */
+  url: string;
+  browser: Browser;
+}
+
+/** Build web/dist when missing, start the fake upstream, the gateway and chromium. */
+export async function setupBrowser(t: Test): Promise<BrowserSetup> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    const built = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'scripts', 'build.mjs'), '--web-only'],
+      { cwd: REPO_ROOT, stdio: 'inherit' },
+    );
+    t.equal(built.status, 0, 'web/dist is built');
+  }
+  mkdirSync(screenshots, { recursive: true });
+
+  const fake = await startFakeOpenAI();
+  t.teardown(() => fake.close());
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', OPENAI_PROXY_URL: fake.baseURL },
+    { webRoot: webDist },
+  );
+  const app = await buildApp(config, { logger: false });
+  t.teardown(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  for (let i = 0; i < 600 && !existsSync(CHROMIUM); i++) await sleep(500);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  t.teardown(() => browser.close());
+  return { fake, url, browser };
+}
