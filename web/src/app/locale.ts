@@ -27,6 +27,12 @@ const en = {
   serverKey: 'server key',
   on: 'on',
   sort: 'Sort',
+  rename: 'Rename',
+  searchConversations: 'Search conversations',
+  regenerate: 'Regenerate',
+  edit: 'Edit',
+  saveAndSend: 'Save & send',
+  cancel: 'Cancel',
 };
 
 export type Labels = typeof en;
@@ -54,6 +60,12 @@ const zh: Labels = {
   serverKey: '服务端密钥',
   on: '启用',
   sort: '排序',
+  rename: '重命名',
+  searchConversations: '搜索对话',
+  regenerate: '重新生成',
+  edit: '编辑',
+  saveAndSend: '保存并发送',
+  cancel: '取消',
 };
 
 /** The labels of each UI language. */

@@ -1,39 +1,97 @@
 import { useStore } from '@nanostores/react';
+import { useLayoutEffect, useRef } from 'react';
 import { $labels } from '../../../app/locale.js';
 import { Pickers } from '../../providers/components/pickers.js';
 import {
   $activeConversation,
-  $conversations,
   $activeConversationId,
+  $conversationSearch,
+  $filteredConversations,
+  $renamingConversationId,
   deleteConversation,
+  renameConversation,
   selectConversation,
 } from '../stores/conversations.js';
 import { $generation } from '../stores/generation.js';
 import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 
+/** How close to the bottom (px) still counts as "following the newest reply". */
+const STICK_DISTANCE = 48;
+
 /** Conversation list, the active conversation's messages, pickers and composer. */
 export function ChatPage() {
-  const conversations = useStore($conversations);
+  const conversations = useStore($filteredConversations);
+  const search = useStore($conversationSearch);
+  const renamingId = useStore($renamingConversationId);
   const activeId = useStore($activeConversationId);
   const conversation = useStore($activeConversation);
   const generation = useStore($generation);
   const label = useStore($labels);
+  const messagesRef = useRef<HTMLDivElement>(null);
+  const stickRef = useRef(true);
+
+  // Keep the newest reply in view while it grows, unless the person scrolled up.
+  useLayoutEffect(() => {
+    const el = messagesRef.current;
+    if (el && stickRef.current) el.scrollTop = el.scrollHeight;
+  }, [conversation]);
+  useLayoutEffect(() => {
+    stickRef.current = true;
+  }, [activeId]);
+
+  const lastId = conversation?.messages.at(-1)?.id;
   return (
     <div className="chat">
       <aside className="conversations">
         <button type="button" className="new-chat" onClick={() => selectConversation(undefined)}>
           {label.newChat}
         </button>
+        <input
+          type="search"
+          name="conversation-search"
+          className="conversation-search"
+          placeholder={label.searchConversations}
+          aria-label={label.searchConversations}
+          value={search}
+          onChange={(e) => $conversationSearch.set(e.target.value)}
+        />
         <ul>
           {conversations.map((c) => (
-            <li key={c.id} className={c.id === activeId ? 'active' : ''}>
+            <li key={c.id} className={c.id === activeId ? 'active' : ''} data-id={c.id}>
+              {renamingId === c.id ? (
+                <input
+                  name="conversation-title"
+                  className="conversation-title"
+                  aria-label={label.rename}
+                  defaultValue={c.title}
+                  autoFocus
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                      e.preventDefault();
+                      renameConversation(c.id, e.currentTarget.value);
+                    } else if (e.key === 'Escape') $renamingConversationId.set(undefined);
+                  }}
+                  onBlur={(e) => renameConversation(c.id, e.currentTarget.value)}
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="conversation"
+                  onClick={() => selectConversation(c.id)}
+                  onDoubleClick={() => $renamingConversationId.set(c.id)}
+                >
+                  {c.title}
+                </button>
+              )}
               <button
                 type="button"
-                className="conversation"
-                onClick={() => selectConversation(c.id)}
+                className="rename"
+                aria-label={label.rename}
+                title={label.rename}
+                onClick={() => $renamingConversationId.set(c.id)}
               >
-                {c.title}
+                ✎
               </button>
               <button
                 type="button"
@@ -49,12 +107,21 @@ export function ChatPage() {
       </aside>
       <section className="thread">
         <Pickers />
-        <div className="messages">
+        <div
+          className="messages"
+          ref={messagesRef}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE;
+          }}
+        >
           {conversation?.messages.map((m) => (
             <MessageItem
               key={m.id}
               message={m}
               conversationId={conversation.id}
+              last={m.id === lastId}
+              busy={generation.status === 'streaming'}
               streaming={generation.status === 'streaming' && generation.messageId === m.id}
             />
           ))}

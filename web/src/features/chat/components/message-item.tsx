@@ -5,7 +5,12 @@ import { $labels, $locale, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
-import { retryLast } from '../stores/generation.js';
+import {
+  $editingMessageId,
+  editAndResend,
+  regenerateLast,
+  retryLast,
+} from '../stores/generation.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -23,20 +28,69 @@ export function MessageItem({
   message,
   conversationId,
   streaming,
+  last = false,
+  busy = false,
 }: {
   message: UIMessage;
   conversationId: string;
   streaming: boolean;
+  /** The newest message of the conversation (an assistant one gets Regenerate). */
+  last?: boolean;
+  /** A reply is streaming somewhere: no edit or regenerate meanwhile. */
+  busy?: boolean;
 }) {
   const providers = useStore($providers);
   const label = useStore($labels);
   const locale = useStore($locale);
-  if (message.role === 'user')
+  const editingId = useStore($editingMessageId);
+  if (message.role === 'user') {
+    if (editingId === message.id)
+      return (
+        <div className="message user editing">
+          <form
+            className="edit-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const text = new FormData(e.currentTarget).get('edit');
+              void editAndResend(conversationId, message.id, String(text ?? ''));
+            }}
+          >
+            <textarea
+              name="edit"
+              rows={3}
+              defaultValue={message.content}
+              autoFocus
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  void editAndResend(conversationId, message.id, e.currentTarget.value);
+                } else if (e.key === 'Escape') $editingMessageId.set(undefined);
+              }}
+            />
+            <div className="edit-actions">
+              <button type="submit">{label.saveAndSend}</button>
+              <button type="button" onClick={() => $editingMessageId.set(undefined)}>
+                {label.cancel}
+              </button>
+            </div>
+          </form>
+        </div>
+      );
     return (
       <div className="message user">
         <div className="bubble">{message.content}</div>
+        {!busy ? (
+          <button
+            type="button"
+            className="edit-message"
+            onClick={() => $editingMessageId.set(message.id)}
+          >
+            {label.edit}
+          </button>
+        ) : null}
       </div>
     );
+  }
   const provider = providers.find((p) => p.id === message.provider);
   const keyError =
     message.error && typeof message.error.errorType === 'string'
@@ -80,6 +134,15 @@ export function MessageItem({
         </div>
       ) : null}
       {!streaming ? <Stats message={message} label={label} /> : null}
+      {last && !busy ? (
+        <button
+          type="button"
+          className="regenerate"
+          onClick={() => void regenerateLast(conversationId)}
+        >
+          {label.regenerate}
+        </button>
+      ) : null}
     </div>
   );
 }

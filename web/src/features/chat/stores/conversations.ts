@@ -34,6 +34,19 @@ export const $conversations = atom<Conversation[]>([]);
 /** The conversation on screen; persisted in IndexedDB. */
 export const $activeConversationId = atom<string | undefined>(undefined);
 export const $conversationsLoaded = atom(false);
+/** The text typed in the conversation search box. */
+export const $conversationSearch = atom('');
+/** The conversation whose title is being edited, if any. */
+export const $renamingConversationId = atom<string | undefined>(undefined);
+
+/** The conversations whose title contains the search text (case-insensitive), newest first. */
+export const $filteredConversations = computed(
+  [$conversations, $conversationSearch],
+  (all, search) => {
+    const needle = search.trim().toLowerCase();
+    return needle ? all.filter((c) => c.title.toLowerCase().includes(needle)) : all;
+  },
+);
 
 export const $activeConversation = computed([$conversations, $activeConversationId], (all, id) =>
   all.find((c) => c.id === id),
@@ -82,6 +95,24 @@ export function deleteConversation(id: string): void {
   $conversations.set($conversations.get().filter((c) => c.id !== id));
   if ($activeConversationId.get() === id) $activeConversationId.set(undefined);
   void saveConversations();
+}
+
+/** Give a conversation a new title (blank titles are ignored) and persist it. */
+export function renameConversation(id: string, title: string): void {
+  const clean = title.trim().slice(0, 60);
+  $renamingConversationId.set(undefined);
+  if (!clean) return;
+  $conversations.set($conversations.get().map((c) => (c.id === id ? { ...c, title: clean } : c)));
+  void saveConversations();
+}
+
+/** Keep only the first `count` messages of a conversation. */
+export function truncateMessages(conversationId: string, count: number): void {
+  $conversations.set(
+    $conversations
+      .get()
+      .map((c) => (c.id === conversationId ? { ...c, messages: c.messages.slice(0, count) } : c)),
+  );
 }
 
 /** Replace one message of one conversation. */

@@ -10,6 +10,8 @@ import {
   $conversations,
   appendMessages,
   createConversation,
+  truncateMessages,
+  type Conversation,
   newId,
   saveConversations,
   updateMessage,
@@ -24,6 +26,8 @@ export interface GenerationState {
 }
 
 export const $generation = atom<GenerationState>({ status: 'idle' });
+/** The user message being edited before a resend, if any. */
+export const $editingMessageId = atom<string | undefined>(undefined);
 
 let controller: AbortController | undefined;
 
@@ -42,6 +46,16 @@ export async function sendMessage(text: string): Promise<void> {
 
   const conversation = $activeConversation.get() ?? createConversation(content);
   const user: UIMessage = { id: newId('msg'), role: 'user', content };
+  appendMessages(conversation.id, [user]);
+  await streamReply(conversation.id, [...conversation.messages, user]);
+}
+
+/** Append an empty assistant reply to a conversation and stream the answer to `history` into it. */
+async function streamReply(conversationId: string, history: UIMessage[]): Promise<void> {
+  const provider = $activeProvider.get();
+  const model = $activeModel.get();
+  if (!provider || !model) return;
+  const conversation = { id: conversationId };
   const reply: UIMessage = {
     id: newId('msg'),
     role: 'assistant',
@@ -49,8 +63,7 @@ export async function sendMessage(text: string): Promise<void> {
     provider: provider.id,
     model,
   };
-  const history = [...conversation.messages, user];
-  appendMessages(conversation.id, [user, reply]);
+  appendMessages(conversation.id, [reply]);
   $generation.set({ status: 'streaming', conversationId: conversation.id, messageId: reply.id });
   void saveConversations();
 
@@ -123,6 +136,41 @@ export async function sendMessage(text: string): Promise<void> {
 /** Stop the reply being streamed: what arrived stays, marked stopped. */
 export function stopGeneration(): void {
   controller?.abort();
+}
+
+function findConversation(id: string): Conversation | undefined {
+  return $conversations.get().find((c) => c.id === id);
+}
+
+/** Answer the last user message again: drop the replies after it and stream a new one. */
+export async function regenerateLast(conversationId: string): Promise<void> {
+  const conversation = findConversation(conversationId);
+  if (!conversation || $generation.get().status === 'streaming') return;
+  const index = conversation.messages.findLastIndex((m) => m.role === 'user');
+  if (index < 0) return;
+  const history = conversation.messages.slice(0, index + 1);
+  truncateMessages(conversationId, index + 1);
+  await streamReply(conversationId, history);
+}
+
+/** Replace a user message's text, drop every message after it, and send it again. */
+export async function editAndResend(
+  conversationId: string,
+  messageId: string,
+  text: string,
+): Promise<void> {
+  const content = text.trim();
+  const conversation = findConversation(conversationId);
+  $editingMessageId.set(undefined);
+  if (!content || !conversation || $generation.get().status === 'streaming') return;
+  const index = conversation.messages.findIndex((m) => m.id === messageId);
+  const original = conversation.messages[index];
+  if (!original || original.role !== 'user') return;
+  const user: UIMessage = { ...original, content };
+  const history = [...conversation.messages.slice(0, index), user];
+  truncateMessages(conversationId, index);
+  appendMessages(conversationId, [user]);
+  await streamReply(conversationId, history);
 }
 
 /** Send the last user message again (after fixing a key), replacing the failed reply. */
