@@ -33,6 +33,17 @@ const en = {
   edit: 'Edit',
   saveAndSend: 'Save & send',
   cancel: 'Cancel',
+  agentSettings: 'Agent settings',
+  systemPrompt: 'System prompt',
+  systemPromptPreview: 'Preview',
+  unknownVariables: 'Unknown variables',
+  temperature: 'Temperature',
+  topP: 'Top P',
+  historyCount: 'History messages',
+  enableSearch: 'Web search',
+  enableReasoning: 'Reasoning',
+  reasoningBudget: 'Reasoning budget (tokens)',
+  disableContextCaching: 'Disable context caching',
 };
 
 export type Labels = typeof en;
@@ -66,6 +77,17 @@ const zh: Labels = {
   edit: '编辑',
   saveAndSend: '保存并发送',
   cancel: '取消',
+  agentSettings: '助手设置',
+  systemPrompt: '系统提示词',
+  systemPromptPreview: '预览',
+  unknownVariables: '未知变量',
+  temperature: '随机性（temperature）',
+  topP: '核采样（top_p）',
+  historyCount: '历史消息数',
+  enableSearch: '联网搜索',
+  enableReasoning: '深度思考',
+  reasoningBudget: '思考预算（令牌）',
+  disableContextCaching: '关闭上下文缓存',
 };
 
 /** The labels of each UI language. */

@@ -13,6 +13,7 @@ import {
   selectConversation,
 } from '../stores/conversations.js';
 import { $generation } from '../stores/generation.js';
+import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
 import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 
@@ -30,14 +31,23 @@ export function ChatPage() {
   const label = useStore($labels);
   const messagesRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
+  // Where the last automatic scroll left the list: a position above it means the person scrolled
+  // up, even when their scroll event has not been handled yet (it fires after the next frame).
+  const autoTopRef = useRef<number | undefined>(undefined);
 
   // Keep the newest reply in view while it grows, unless the person scrolled up.
   useLayoutEffect(() => {
     const el = messagesRef.current;
-    if (el && stickRef.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const autoTop = autoTopRef.current;
+    if (autoTop !== undefined && el.scrollTop < autoTop - STICK_DISTANCE) stickRef.current = false;
+    if (!stickRef.current) return;
+    el.scrollTop = el.scrollHeight;
+    autoTopRef.current = el.scrollTop;
   }, [conversation]);
   useLayoutEffect(() => {
     stickRef.current = true;
+    autoTopRef.current = undefined;
   }, [activeId]);
 
   const lastId = conversation?.messages.at(-1)?.id;
@@ -106,13 +116,18 @@ export function ChatPage() {
         </ul>
       </aside>
       <section className="thread">
-        <Pickers />
+        <div className="chat-header">
+          <Pickers />
+          <AgentSettingsToggle />
+        </div>
+        <AgentSettingsPanel />
         <div
           className="messages"
           ref={messagesRef}
           onScroll={(e) => {
             const el = e.currentTarget;
             stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE;
+            autoTopRef.current = stickRef.current ? el.scrollTop : undefined;
           }}
         >
           {conversation?.messages.map((m) => (

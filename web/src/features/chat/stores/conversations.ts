@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { get, set } from 'idb-keyval';
 import type { ToolCall } from '@manifold/core/contract/tool-call';
+import type { AgentSettings } from './build-request.js';
 
 /** One message as the app shows and keeps it. */
 export interface UIMessage {
@@ -24,6 +25,8 @@ export interface Conversation {
   title: string;
   createdAt: number;
   messages: UIMessage[];
+  /** Agent settings of this conversation (absent: the defaults). */
+  agent?: Partial<AgentSettings>;
 }
 
 const CONVERSATIONS_KEY = 'manifold:conversations';

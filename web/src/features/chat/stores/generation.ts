@@ -5,6 +5,9 @@ import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
 import { $providerSettings } from '../../providers/stores/provider-settings.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
+import { $locale } from '../../../app/locale.js';
+import { buildChatRequest } from './build-request.js';
+import { adoptDraftAgentSettings } from './agent-settings.js';
 import {
   $activeConversation,
   $conversations,
@@ -31,12 +34,6 @@ export const $editingMessageId = atom<string | undefined>(undefined);
 
 let controller: AbortController | undefined;
 
-function toWire(messages: UIMessage[]): ChatRequest['messages'] {
-  return messages
-    .filter((m) => !m.error && (m.role === 'user' || m.content !== ''))
-    .map((m) => ({ role: m.role, content: m.content })) as ChatRequest['messages'];
-}
-
 /** Send `text` in the active conversation (a new one when none) and stream the reply into it. */
 export async function sendMessage(text: string): Promise<void> {
   const content = text.trim();
@@ -45,6 +42,7 @@ export async function sendMessage(text: string): Promise<void> {
   if (!content || !provider || !model || $generation.get().status === 'streaming') return;
 
   const conversation = $activeConversation.get() ?? createConversation(content);
+  if (!conversation.agent) adoptDraftAgentSettings(conversation.id);
   const user: UIMessage = { id: newId('msg'), role: 'user', content };
   appendMessages(conversation.id, [user]);
   await streamReply(conversation.id, [...conversation.messages, user]);
@@ -81,9 +79,17 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
   });
 
   controller = new AbortController();
+  const card = provider.models.find((m) => m.id === model);
   const vault = $providerSettings.get()[provider.id]?.vault ?? {};
   try {
-    const request: ChatRequest = { model, messages: toWire(history), stream: true };
+    const request: ChatRequest = buildChatRequest({
+      model,
+      history,
+      settings: findConversation(conversationId)?.agent ?? {},
+      provider,
+      ...(card ? { card } : {}),
+      template: { language: $locale.get() },
+    });
     const stream = await openChatStream(provider.id, request, vault, controller.signal);
     for await (const event of stream) {
       switch (event.event) {

@@ -1,0 +1,112 @@
+import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import type { ModelCard } from '@manifold/core/contract/model-card';
+import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import { expandTemplate, type TemplateContext } from '@manifold/core/template/expand-template';
+import type { UIMessage } from './conversations.js';
+
+/** A conversation's agent settings (SPEC §3 chat config); each `*Enabled` off means "not sent". */
+export interface AgentSettings {
+  systemPrompt: string;
+  temperatureEnabled: boolean;
+  /** 0–2. */
+  temperature: number;
+  topPEnabled: boolean;
+  /** 0–1. */
+  topP: number;
+  historyCountEnabled: boolean;
+  /** Only the last N messages are sent when enabled. */
+  historyCount: number;
+  search: boolean;
+  reasoning: boolean;
+  reasoningBudget: number;
+  disableContextCaching: boolean;
+}
+
+export const DEFAULT_REASONING_BUDGET = 1024;
+
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
+  systemPrompt: '',
+  temperatureEnabled: false,
+  temperature: 1,
+  topPEnabled: false,
+  topP: 1,
+  historyCountEnabled: false,
+  historyCount: 8,
+  search: false,
+  reasoning: false,
+  reasoningBudget: DEFAULT_REASONING_BUDGET,
+  disableContextCaching: false,
+};
+
+/** What the agent panel may offer for a provider and model. */
+export interface AgentCapabilities {
+  search: boolean;
+  reasoning: boolean;
+  reasoningBudget: boolean;
+}
+
+/** Search when the model card has `abilities.search` or the provider has `settings.searchMode`. */
+export function agentCapabilities(
+  provider: ProviderManifest | undefined,
+  model: ModelCard | undefined,
+): AgentCapabilities {
+  const extend = model?.settings?.extendParams ?? [];
+  return {
+    search: Boolean(model?.abilities.search) || Boolean(provider?.settings.searchMode),
+    reasoning: extend.includes('enableReasoning'),
+    reasoningBudget: extend.includes('reasoningBudgetToken'),
+  };
+}
+
+/** The messages sent upstream: failed and empty replies dropped, plain role and content. */
+export function toWire(messages: UIMessage[]): ChatRequest['messages'] {
+  return messages
+    .filter((m) => !m.error && (m.role === 'user' || m.content !== ''))
+    .map((m) => ({ role: m.role, content: m.content })) as ChatRequest['messages'];
+}
+
+export interface BuildRequestInput {
+  model: string;
+  history: UIMessage[];
+  settings?: Partial<AgentSettings>;
+  provider?: ProviderManifest;
+  /** The model's card, for search and reasoning gating. */
+  card?: ModelCard;
+  /** Context for expanding the system prompt's `{{variables}}`. */
+  template?: TemplateContext;
+}
+
+/** The chat request for a conversation: system prompt, history limit and only the params switched on. */
+export function buildChatRequest(input: BuildRequestInput): ChatRequest {
+  const s: AgentSettings = { ...DEFAULT_AGENT_SETTINGS, ...input.settings };
+  let messages = toWire(input.history);
+  if (s.historyCountEnabled) {
+    const count = Math.max(0, Math.floor(s.historyCount));
+    messages = count === 0 ? [] : messages.slice(-count);
+    // The request needs at least the newest message.
+    if (messages.length === 0 && input.history.length > 0)
+      messages = toWire(input.history).slice(-1);
+  }
+  const system = s.systemPrompt.trim() ? expandTemplate(s.systemPrompt, input.template) : '';
+  const request: ChatRequest = {
+    model: input.model,
+    messages: (system
+      ? [{ role: 'system', content: system }, ...messages]
+      : messages) as ChatRequest['messages'],
+    stream: true,
+  };
+  if (s.temperatureEnabled) request.temperature = s.temperature;
+  if (s.topPEnabled) request.top_p = s.topP;
+  const can = agentCapabilities(input.provider, input.card);
+  if (s.search && can.search) request.enabledSearch = true;
+  if (can.reasoning) {
+    const budget = can.reasoningBudget
+      ? Math.max(0, Math.floor(s.reasoningBudget))
+      : DEFAULT_REASONING_BUDGET;
+    request.thinking = s.reasoning
+      ? { type: 'enabled', budget_tokens: budget }
+      : { type: 'disabled', budget_tokens: 0 };
+  }
+  if (s.disableContextCaching) request.enabledContextCaching = false;
+  return request;
+}
