@@ -12,8 +12,9 @@ import { isAbort } from '@manifold/core/errors/upstream-error';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
 import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
-import { decodeSSE, type SSEMessage } from '@manifold/core/protocol/sse-decode';
+import { type SSEMessage } from '@manifold/core/protocol/sse-decode';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import { readAnswer } from '@manifold/core/protocol/read-answer';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { convertAnthropicRequest } from './convert-request.js';
 import { createAnthropicErrorMapper } from './errors.js';
@@ -42,18 +43,6 @@ export function betaHeader(env: RuntimeOptions['env']): string | undefined {
     .map((beta) => beta.trim())
     .filter((beta) => beta !== '');
   return betas.length > 0 ? betas.join(',') : undefined;
-}
-
-/** The messages of an SSE body, ending quietly when the connection breaks (the builder reports it). */
-async function* untilDropped(
-  messages: AsyncIterable<SSEMessage>,
-  onDrop: (error: unknown) => void,
-): AsyncGenerator<SSEMessage> {
-  try {
-    yield* messages;
-  } catch (error) {
-    onDrop(error);
-  }
 }
 
 /** The JSON events of an SSE body; a payload that is not JSON throws StreamChunkError. */
@@ -132,29 +121,6 @@ export function createAnthropicRuntime(
       signal,
     });
 
-  /** Parts of an accepted answer: the SSE stream, or a whole message read now. */
-  const answerParts = async (
-    response: Response,
-    streamed: boolean,
-    mapError: (error: unknown) => ManifoldError,
-  ): Promise<AsyncIterable<StreamPart>> => {
-    const type = response.headers.get('content-type') ?? '';
-    const source = responseBody(response);
-    if (source && (type.includes('text/event-stream') || (streamed && !type.includes('json')))) {
-      const messages = untilDropped(decodeSSE(source), (error) =>
-        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
-      );
-      return anthropicStreamParts(sseEvents(messages, onData), { mapError });
-    }
-    const text = await response.text();
-    onData?.(text);
-    const message = parseJSONChunk(text);
-    const error = message as { type?: unknown } | null;
-    // An error body with a 2xx status is still refused before any event.
-    if (error?.type === 'error') throw mapError(new AnthropicStreamError(message));
-    return anthropicStreamParts(anthropicMessageEvents(message), { mapError });
-  };
-
   return {
     async chat(request, context) {
       const mapError = mapperFor(context.signal);
@@ -184,7 +150,19 @@ export function createAnthropicRuntime(
             timeout: REQUEST_TIMEOUT_MS,
           })
           .asResponse();
-        parts = await answerParts(response, body.stream, mapError);
+        parts = await readAnswer(response, responseBody(response), {
+          provider,
+          logger: options.logger,
+          streamed: body.stream,
+          onData,
+          stream: (messages) => anthropicStreamParts(sseEvents(messages, onData), { mapError }),
+          whole(message) {
+            // An error body with a 2xx status is still refused before any event.
+            if ((message as { type?: unknown } | null)?.type === 'error')
+              throw mapError(new AnthropicStreamError(message));
+            return anthropicStreamParts(anthropicMessageEvents(message), { mapError });
+          },
+        });
       } catch (error) {
         upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;

@@ -1,8 +1,7 @@
+import { readCompletionAnswer } from '@manifold/core/compat/read-completion';
 import { isAbort } from '@manifold/core/compat/errors';
-import { completionError, completionParts, fromParts } from '@manifold/core/compat/non-stream';
-import { endOnDrop, parseChatCompletionStream } from '@manifold/core/compat/parse-chunks';
 import { debugFlagName } from '@manifold/core/compat/runtime';
-import { leanFetch, responseBody } from '@manifold/core/compat/transport';
+import { leanFetch } from '@manifold/core/compat/transport';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
@@ -11,8 +10,6 @@ import { useBase64Images } from '@manifold/core/media/image';
 import { inlineRequestImages } from '@manifold/core/media/inline-images';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
-import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
-import { decodeSSE } from '@manifold/core/protocol/sse-decode';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { convertAzureAIRequest, deploymentFor } from './convert-request.js';
@@ -65,30 +62,9 @@ export function createAzureAIRuntime(
   const debug = options.env[debugFlagName(provider)] === '1';
   const base64Images = useBase64Images(options.env);
 
-  /** Parts of an accepted answer: the SSE body, or a JSON answer read now (`stream: false`). */
-  const answerParts = async (
-    response: Response,
-    streamed: boolean,
-    mapError: (error: unknown) => ManifoldError,
-  ): Promise<AsyncIterable<StreamPart>> => {
-    const onData = debug
-      ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
-      : undefined;
-    const type = response.headers.get('content-type') ?? '';
-    const source = responseBody(response);
-    if (source && (type.includes('text/event-stream') || (streamed && !type.includes('json')))) {
-      const messages = endOnDrop(decodeSSE(source), (error) =>
-        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
-      );
-      return parseChatCompletionStream(messages, { mapError, onData });
-    }
-    const text = await response.text();
-    onData?.(text);
-    const json = parseJSONChunk(text);
-    const error = completionError(json, mapError);
-    if (error) throw error;
-    return fromParts(completionParts(json));
-  };
+  const onData = debug
+    ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
+    : undefined;
 
   const prepare = async (original: ChatRequest, context: CallContext) => {
     const request = base64Images
@@ -134,7 +110,13 @@ export function createAzureAIRuntime(
           signal: upstream.signal,
         });
         if (!response.ok) throw await httpError(response);
-        parts = await answerParts(response, body.stream === true, mapError);
+        parts = await readCompletionAnswer(response, {
+          provider,
+          logger: options.logger,
+          streamed: body.stream === true,
+          mapError,
+          onData,
+        });
       } catch (error) {
         upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;

@@ -1,7 +1,5 @@
 import { debugFlagName } from '@manifold/core/compat/runtime';
-import { endOnDrop } from '@manifold/core/compat/parse-chunks';
 import { leanFetch, responseBody } from '@manifold/core/compat/transport';
-import { fromParts } from '@manifold/core/compat/non-stream';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { isAbort } from '@manifold/core/errors/upstream-error';
@@ -9,9 +7,8 @@ import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { inlineRequestImages } from '@manifold/core/media/inline-images';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
-import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
-import { decodeSSE } from '@manifold/core/protocol/sse-decode';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import { readAnswer } from '@manifold/core/protocol/read-answer';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { convertRequest } from './convert-request.js';
 import { resolveTarget, runURL } from './endpoint.js';
@@ -61,27 +58,6 @@ export function createCloudflareRuntime(
       signal,
     });
 
-  /** Parts of an accepted answer: the SSE body, or a JSON body read now (its error is an HTTP error). */
-  const answerParts = async (
-    response: Response,
-    parse: WorkersAIParseOptions,
-  ): Promise<AsyncIterable<StreamPart>> => {
-    const type = response.headers.get('content-type') ?? '';
-    const source = responseBody(response);
-    if (type.includes('text/event-stream') && source) {
-      const messages = endOnDrop(decodeSSE(source), (error) =>
-        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
-      );
-      return parseWorkersAIStream(messages, parse);
-    }
-    const text = await response.text();
-    parse.onData?.(text);
-    const answer = parseJSONChunk(text);
-    const failure = errorInBody(answer);
-    if (failure) throw failure;
-    return fromParts(resultParts(answer, parse));
-  };
-
   return {
     async chat(original, context) {
       const mapError = mapperFor(context.signal);
@@ -116,7 +92,19 @@ export function createCloudflareRuntime(
           signal: upstream.signal,
         });
         if (!response.ok) throw new WorkersAIError(response.status, await errorBody(response));
-        parts = await answerParts(response, parse);
+        parts = await readAnswer(response, responseBody(response), {
+          provider,
+          logger: options.logger,
+          // Workers AI streams only with an event-stream type; anything else is a JSON envelope.
+          streamed: false,
+          onData: parse.onData,
+          stream: (messages) => parseWorkersAIStream(messages, parse),
+          whole(answer) {
+            const failure = errorInBody(answer);
+            if (failure) throw failure;
+            return resultParts(answer, parse);
+          },
+        });
       } catch (error) {
         upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;

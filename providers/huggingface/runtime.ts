@@ -1,5 +1,4 @@
-import { fromParts, completionParts } from '@manifold/core/compat/non-stream';
-import { endOnDrop } from '@manifold/core/compat/parse-chunks';
+import { completionParts } from '@manifold/core/compat/non-stream';
 import { debugFlagName } from '@manifold/core/compat/runtime';
 import { leanFetch, responseBody } from '@manifold/core/compat/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
@@ -10,9 +9,8 @@ import { useBase64Images } from '@manifold/core/media/image';
 import { inlineRequestImages } from '@manifold/core/media/inline-images';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
-import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
-import { decodeSSE } from '@manifold/core/protocol/sse-decode';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import { readAnswer } from '@manifold/core/protocol/read-answer';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { convertRequest, HUGGINGFACE_ROUTER } from './convert-request.js';
 import { createHuggingFaceErrorMapper, errorInBody, HuggingFaceError } from './errors.js';
@@ -66,28 +64,6 @@ export function createHuggingFaceRuntime(
       signal,
     });
 
-  /** Parts of an accepted answer: the SSE body, or a JSON body read now (its error is an HTTP error). */
-  const answerParts = async (
-    response: Response,
-    streamed: boolean,
-    parse: RouterParseOptions,
-  ): Promise<AsyncIterable<StreamPart>> => {
-    const type = response.headers.get('content-type') ?? '';
-    const source = responseBody(response);
-    if ((type.includes('text/event-stream') || (streamed && !type.includes('json'))) && source) {
-      const messages = endOnDrop(decodeSSE(source), (error) =>
-        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
-      );
-      return parseRouterStream(messages, parse);
-    }
-    const text = await response.text();
-    parse.onData?.(text);
-    const answer = parseJSONChunk(text);
-    const failure = errorInBody(answer);
-    if (failure) throw failure;
-    return fromParts(completionParts(answer));
-  };
-
   return {
     async chat(original, context) {
       const mapError = mapperFor(context.signal);
@@ -121,7 +97,18 @@ export function createHuggingFaceRuntime(
           signal: upstream.signal,
         });
         if (!response.ok) throw new HuggingFaceError(response.status, await errorBody(response));
-        parts = await answerParts(response, body.stream === true, parse);
+        parts = await readAnswer(response, responseBody(response), {
+          provider,
+          logger: options.logger,
+          streamed: body.stream === true,
+          onData: parse.onData,
+          stream: (messages) => parseRouterStream(messages, parse),
+          whole(answer) {
+            const failure = errorInBody(answer);
+            if (failure) throw failure;
+            return completionParts(answer);
+          },
+        });
       } catch (error) {
         upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;

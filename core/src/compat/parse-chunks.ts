@@ -139,21 +139,7 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
   };
 }
 
-/**
- * The messages of an upstream body, ending quietly when the connection breaks: a cut connection is
- * an early end (the stream builder then reports `unexpected_end`, or finishes normally after a
- * finish reason), not an error of its own. `onDrop` sees the network error.
- */
-export async function* endOnDrop<T>(
-  source: AsyncIterable<T>,
-  onDrop?: (error: unknown) => void,
-): AsyncGenerator<T> {
-  try {
-    yield* source;
-  } catch (error) {
-    onDrop?.(error);
-  }
-}
+export { endOnDrop } from '../protocol/read-answer.js';
 
 /**
  * Stream parts of a chat-completions SSE stream: each `data` JSON chunk through the chunk parser,

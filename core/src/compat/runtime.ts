@@ -1,3 +1,4 @@
+import { readCompletionAnswer } from './read-completion.js';
 import OpenAI from 'openai';
 import type { ChatRequest } from '../contract/chat-request.js';
 import type { ModelCard } from '../contract/model-card.js';
@@ -5,8 +6,6 @@ import type { CallContext, ProviderRuntime, RuntimeOptions } from '../contract/r
 import { ManifoldError } from '../errors/manifold-error.js';
 import { applyClamps, describeChanges } from '../params/clamp.js';
 import { buildEventStream } from '../protocol/build-event-stream.js';
-import { parseJSONChunk } from '../protocol/chunk-error.js';
-import { decodeSSE } from '../protocol/sse-decode.js';
 import type { StreamPart } from '../protocol/stream-part.js';
 import { upstreamRelease } from '../protocol/upstream-release.js';
 import { useBase64Images } from '../media/image.js';
@@ -14,12 +13,9 @@ import { inlineRequestImages } from '../media/inline-images.js';
 import { convertChatRequest } from './convert-request.js';
 import { createErrorMapper, isAbort } from './errors.js';
 import { fetchModelCards } from './models.js';
-import { completionError, completionParts, fromParts } from './non-stream.js';
 import type { OpenAICompatibleOptions } from './options.js';
-import { endOnDrop, parseChatCompletionStream } from './parse-chunks.js';
 import { convertResponsesRequest } from './responses.js';
-import { leanFetch, responseBody } from './transport.js';
-import { parseResponsesStream, responseParts } from './responses-parse.js';
+import { leanFetch } from './transport.js';
 
 /** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
 export const debugFlagName = (providerId: string): string =>
@@ -100,37 +96,9 @@ export function createOpenAICompatibleRuntime(
     return body;
   };
 
-  /**
-   * Parts of an accepted answer: the SSE body, or a JSON body read now (so an error in it is still
-   * an HTTP error). The content type decides, and what was asked for when it says neither.
-   */
-  const answerParts = async (
-    response: Response,
-    streamed: boolean,
-    responses: boolean,
-    mapError: (error: unknown) => ManifoldError,
-  ): Promise<AsyncIterable<StreamPart>> => {
-    const onData = debug
-      ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
-      : undefined;
-    const type = response.headers.get('content-type') ?? '';
-    const sse = type.includes('text/event-stream') || (streamed && !type.includes('json'));
-    const source = responseBody(response);
-    if (sse && source) {
-      const messages = endOnDrop(decodeSSE(source), (error) =>
-        options.logger.debug({ provider, error: String(error) }, 'upstream connection ended early'),
-      );
-      return responses
-        ? parseResponsesStream(messages, mapError, onData)
-        : parseChatCompletionStream(messages, { usage: compat.usage, mapError, onData });
-    }
-    const text = await response.text();
-    onData?.(text);
-    const json = parseJSONChunk(text);
-    const error = completionError(json, mapError);
-    if (error) throw error;
-    return fromParts(responses ? responseParts(json) : completionParts(json, compat.usage));
-  };
+  const onData = debug
+    ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
+    : undefined;
 
   return {
     async chat(original, context) {
@@ -155,7 +123,15 @@ export function createOpenAICompatibleRuntime(
           ? client.responses.create(body as never, { signal })
           : client.chat.completions.create(body as never, { signal });
         const response = await call.asResponse();
-        parts = await answerParts(response, body.stream === true, responses, mapError);
+        parts = await readCompletionAnswer(response, {
+          provider,
+          logger: options.logger,
+          streamed: body.stream === true,
+          mapError,
+          usage: compat.usage,
+          responses,
+          onData,
+        });
       } catch (error) {
         upstream.fail();
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;

@@ -5,6 +5,7 @@ import { describeChanges } from '../params/clamp.js';
 import { buildEventStream } from '../protocol/build-event-stream.js';
 import { streamChunkError } from '../protocol/chunk-error.js';
 import { decodeSSE } from '../protocol/sse-decode.js';
+import { endOnDrop } from '../protocol/read-answer.js';
 import type { StreamPart } from '../protocol/stream-part.js';
 import { upstreamRelease } from '../protocol/upstream-release.js';
 import { convertGoogleRequest, type GoogleRequestSettings } from './convert-request.js';
@@ -48,15 +49,6 @@ export interface GoogleRuntimeSettings extends GoogleRequestSettings, GoogleErro
   secrets: ReadonlyArray<string | undefined>;
   /** The manifest's cards, preferred in the remote model list. */
   builtinModels: readonly ModelCard[];
-}
-
-/** A body that ends quietly when the connection breaks: the stream builder reports the cut. */
-async function* endOnDrop<T>(source: AsyncIterable<T>, onDrop: (error: unknown) => void) {
-  try {
-    yield* source;
-  } catch (error) {
-    onDrop(error);
-  }
 }
 
 /**

@@ -1,0 +1,50 @@
+import type { RuntimeLogger } from '../contract/runtime.js';
+import type { ManifoldError } from '../errors/manifold-error.js';
+import type { ConvertUsageOptions } from '../protocol/convert-usage.js';
+import { readAnswer } from '../protocol/read-answer.js';
+import type { StreamPart } from '../protocol/stream-part.js';
+import { completionError, completionParts } from './non-stream.js';
+import { parseChatCompletionStream } from './parse-chunks.js';
+import { responseParts, parseResponsesStream } from './responses-parse.js';
+import { responseBody } from './transport.js';
+
+/** Options of `readCompletionAnswer`. */
+export interface ReadCompletionOptions {
+  provider: string;
+  logger: RuntimeLogger;
+  /** A stream was asked for. */
+  streamed: boolean;
+  mapError: (error: unknown) => ManifoldError;
+  /** Usage conversion options of the provider (e.g. xAI's reasoning rule). */
+  usage?: ConvertUsageOptions;
+  /** The answer is a Responses API one. */
+  responses?: boolean;
+  /** Sees every raw payload (the debug log). */
+  onData?: (data: string) => void;
+}
+
+/**
+ * The parts of an accepted OpenAI-shaped answer (Chat Completions, or the Responses API): its SSE
+ * stream, or a whole JSON answer read now, whose `{error}` is still an HTTP error.
+ */
+export function readCompletionAnswer(
+  response: Response,
+  options: ReadCompletionOptions,
+): Promise<AsyncIterable<StreamPart>> {
+  const { mapError, onData, usage, responses } = options;
+  return readAnswer(response, responseBody(response), {
+    provider: options.provider,
+    logger: options.logger,
+    streamed: options.streamed,
+    onData,
+    stream: (messages) =>
+      responses
+        ? parseResponsesStream(messages, mapError, onData)
+        : parseChatCompletionStream(messages, { usage, mapError, onData }),
+    whole(answer) {
+      const error = completionError(answer, mapError);
+      if (error) throw error;
+      return responses ? responseParts(answer) : completionParts(answer, usage);
+    },
+  });
+}
