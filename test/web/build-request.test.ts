@@ -128,3 +128,28 @@ t.test('reasoning is gated by the model card extendParams', async (t) => {
     { type: 'disabled', budget_tokens: 0 },
   );
 });
+
+t.test('toWire sends a user message with its imageList and fileList', async (t) => {
+  const withAttachments: UIMessage[] = [
+    {
+      id: 'u',
+      role: 'user',
+      content: '',
+      imageList: [{ alt: 'cat.png', url: 'data:image/png;base64,AAAA' }],
+      fileList: [{ id: 'f', name: 'a.md', fileType: 'text/markdown', size: 2, content: 'hi' }],
+    },
+    { id: 'a', role: 'assistant', content: 'ok', imageList: [{ url: 'data:x' }] },
+    { id: 'u2', role: 'user', content: 'plain', imageList: [], fileList: [] },
+  ];
+  const request = buildChatRequest({ model: 'm', history: withAttachments });
+  t.same(request.messages, [
+    {
+      role: 'user',
+      content: '',
+      imageList: [{ alt: 'cat.png', url: 'data:image/png;base64,AAAA' }],
+      fileList: [{ id: 'f', name: 'a.md', fileType: 'text/markdown', size: 2, content: 'hi' }],
+    },
+    { role: 'assistant', content: 'ok' },
+    { role: 'user', content: 'plain' },
+  ]);
+});

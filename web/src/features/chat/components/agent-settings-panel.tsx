@@ -8,6 +8,14 @@ import {
   toggleAgentPanel,
   updateAgentSettings,
 } from '../stores/agent-settings.js';
+import { REASONING_EFFORTS, type ReasoningEffort } from '../stores/build-request.js';
+
+const EFFORT_LABELS = {
+  minimal: 'effortMinimal',
+  low: 'effortLow',
+  medium: 'effortMedium',
+  high: 'effortHigh',
+} as const satisfies Record<ReasoningEffort, string>;
 
 /** The chat header button that opens and closes the agent settings panel. */
 export function AgentSettingsToggle() {
@@ -157,6 +165,37 @@ export function AgentSettingsPanel() {
             disabled={!settings.reasoning}
             value={settings.reasoningBudget}
             onChange={(e) => updateAgentSettings({ reasoningBudget: Number(e.target.value) })}
+          />
+        </label>
+      )}
+      {can.reasoningEffort && (
+        <label className="agent-row">
+          {label.reasoningEffort}
+          <select
+            name="reasoningEffort"
+            value={settings.reasoningEffort}
+            onChange={(e) =>
+              updateAgentSettings({ reasoningEffort: e.target.value as ReasoningEffort })
+            }
+          >
+            {REASONING_EFFORTS.map((effort) => (
+              <option key={effort} value={effort}>
+                {label[EFFORT_LABELS[effort]]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {can.thinkingBudget && (
+        <label className="agent-row">
+          {label.thinkingBudget}
+          <input
+            type="number"
+            name="thinkingBudget"
+            min={-1}
+            step={256}
+            value={settings.thinkingBudget}
+            onChange={(e) => updateAgentSettings({ thinkingBudget: Number(e.target.value) })}
           />
         </label>
       )}

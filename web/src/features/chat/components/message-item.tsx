@@ -5,6 +5,8 @@ import { $labels, $locale, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
+import { AttachmentList } from './attachment-list.js';
+import { CitationList } from './citation-list.js';
 import {
   $editingMessageId,
   editAndResend,
@@ -16,9 +18,13 @@ function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
   const u = message.usage;
   if (u?.totalInputTokens !== undefined || u?.totalOutputTokens !== undefined)
-    parts.push(`↑${u.totalInputTokens ?? 0} ↓${u.totalOutputTokens ?? 0} ${label.tokens}`);
-  if (message.speed?.tps !== undefined) parts.push(`${message.speed.tps.toFixed(1)} tok/s`);
-  if (message.speed?.ttft !== undefined) parts.push(`TTFT ${Math.round(message.speed.ttft)} ms`);
+    parts.push(
+      `${label.tokens}: ${u.totalInputTokens ?? 0} ${label.inputTokens} / ${u.totalOutputTokens ?? 0} ${label.outputTokens}`,
+    );
+  if (message.speed?.tps !== undefined)
+    parts.push(`${message.speed.tps.toFixed(1)} ${label.tokensPerSecond}`);
+  if (message.speed?.ttft !== undefined)
+    parts.push(`${label.timeToFirstToken} ${Math.round(message.speed.ttft)} ms`);
   if (message.model) parts.unshift(message.model);
   return parts.length ? <div className="stats">{parts.join(' · ')}</div> : null;
 }
@@ -78,7 +84,8 @@ export function MessageItem({
       );
     return (
       <div className="message user">
-        <div className="bubble">{message.content}</div>
+        <AttachmentList images={message.imageList} files={message.fileList} />
+        {message.content ? <div className="bubble">{message.content}</div> : null}
         {!busy ? (
           <button
             type="button"
@@ -115,6 +122,9 @@ export function MessageItem({
             </div>
           ))}
         </div>
+      ) : null}
+      {message.grounding ? (
+        <CitationList grounding={message.grounding} title={label.sources} />
       ) : null}
       {streaming && !message.content && !message.toolCalls?.length ? (
         <div className="typing">…</div>

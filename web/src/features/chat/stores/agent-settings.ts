@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { $locale } from '../../../app/locale.js';
 import { previewTemplate } from '../../../lib/template.js';
-import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
+import { $activeModelCard, $activeProvider } from '../../providers/stores/selection.js';
 import { agentCapabilities, DEFAULT_AGENT_SETTINGS, type AgentSettings } from './build-request.js';
 import { $activeConversation, $conversations, saveConversations } from './conversations.js';
 
@@ -18,11 +18,8 @@ export const $agentSettings = computed(
 );
 
 /** Which gated controls the active provider and model allow. */
-export const $agentCapabilities = computed([$activeProvider, $activeModel], (provider, model) =>
-  agentCapabilities(
-    provider,
-    provider?.models.find((m) => m.id === model),
-  ),
+export const $agentCapabilities = computed([$activeProvider, $activeModelCard], (provider, card) =>
+  agentCapabilities(provider, card),
 );
 
 /** The system prompt's expansion and variables, for the live preview. */

@@ -19,8 +19,17 @@ export interface AgentSettings {
   search: boolean;
   reasoning: boolean;
   reasoningBudget: number;
+  /** Sent as `reasoning_effort` to models whose card lists `reasoningEffort`. */
+  reasoningEffort: ReasoningEffort;
+  /** Sent as `thinkingBudget` to models whose card lists `thinkingBudget`; -1 lets the model decide. */
+  thinkingBudget: number;
   disableContextCaching: boolean;
 }
+
+export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
+export const REASONING_EFFORTS: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];
+/** The dynamic thinking budget (the model decides how much to think). */
+export const DYNAMIC_THINKING_BUDGET = -1;
 
 export const DEFAULT_REASONING_BUDGET = 1024;
 
@@ -35,6 +44,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   search: false,
   reasoning: false,
   reasoningBudget: DEFAULT_REASONING_BUDGET,
+  reasoningEffort: 'medium',
+  thinkingBudget: DYNAMIC_THINKING_BUDGET,
   disableContextCaching: false,
 };
 
@@ -43,6 +54,8 @@ export interface AgentCapabilities {
   search: boolean;
   reasoning: boolean;
   reasoningBudget: boolean;
+  reasoningEffort: boolean;
+  thinkingBudget: boolean;
 }
 
 /** Search when the model card has `abilities.search` or the provider has `settings.searchMode`. */
@@ -55,14 +68,37 @@ export function agentCapabilities(
     search: Boolean(model?.abilities.search) || Boolean(provider?.settings.searchMode),
     reasoning: extend.includes('enableReasoning'),
     reasoningBudget: extend.includes('reasoningBudgetToken'),
+    reasoningEffort: extend.includes('reasoningEffort'),
+    thinkingBudget: extend.includes('thinkingBudget'),
   };
 }
 
-/** The messages sent upstream: failed and empty replies dropped, plain role and content. */
+/**
+ * The messages sent upstream: failed and empty replies dropped, role and content, and a user
+ * message's attached images (`imageList`) and text files (`fileList`, with their content).
+ */
 export function toWire(messages: UIMessage[]): ChatRequest['messages'] {
   return messages
     .filter((m) => !m.error && (m.role === 'user' || m.content !== ''))
-    .map((m) => ({ role: m.role, content: m.content })) as ChatRequest['messages'];
+    .map((m) => ({
+      role: m.role,
+      content: m.content,
+      ...(m.role === 'user' && m.imageList?.length
+        ? { imageList: m.imageList.map((i) => ({ ...(i.alt ? { alt: i.alt } : {}), url: i.url })) }
+        : {}),
+      ...(m.role === 'user' && m.fileList?.length
+        ? {
+            fileList: m.fileList.map((f) => ({
+              id: f.id,
+              name: f.name,
+              fileType: f.fileType,
+              size: f.size,
+              ...(f.url ? { url: f.url } : {}),
+              ...(f.content !== undefined ? { content: f.content } : {}),
+            })),
+          }
+        : {}),
+    })) as ChatRequest['messages'];
 }
 
 export interface BuildRequestInput {
@@ -106,6 +142,14 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
     request.thinking = s.reasoning
       ? { type: 'enabled', budget_tokens: budget }
       : { type: 'disabled', budget_tokens: 0 };
+  }
+  if (can.reasoningEffort && REASONING_EFFORTS.includes(s.reasoningEffort))
+    request.reasoning_effort = s.reasoningEffort;
+  if (can.thinkingBudget) {
+    const budget = Math.floor(s.thinkingBudget);
+    request.thinkingBudget = Number.isFinite(budget)
+      ? Math.max(DYNAMIC_THINKING_BUDGET, budget)
+      : DYNAMIC_THINKING_BUDGET;
   }
   if (s.disableContextCaching) request.enabledContextCaching = false;
   return request;

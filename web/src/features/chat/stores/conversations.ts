@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { get, set } from 'idb-keyval';
+import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
+import type { Grounding } from '@manifold/core/contract/grounding';
 import type { ToolCall } from '@manifold/core/contract/tool-call';
 import type { AgentSettings } from './build-request.js';
 
@@ -11,6 +13,12 @@ export interface UIMessage {
   reasoning?: string;
   /** Tool calls the model asked for, merged and as far as revealed. */
   toolCalls?: ToolCall[];
+  /** Images the person attached (data URLs), sent as `imageList`. */
+  imageList?: ImageItem[];
+  /** Text files the person attached, with their content, sent as `fileList`. */
+  fileList?: FileItem[];
+  /** Web sources of a reply (the stream's `grounding` event). */
+  grounding?: Grounding;
   provider?: string;
   model?: string;
   usage?: { totalInputTokens?: number; totalOutputTokens?: number; totalTokens?: number };

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import type { Grounding } from '@manifold/core/contract/grounding';
 import { openChatStream } from '../../../lib/api.js';
 import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
@@ -8,6 +9,8 @@ import { $activeModel, $activeProvider } from '../../providers/stores/selection.
 import { $locale } from '../../../app/locale.js';
 import { buildChatRequest } from './build-request.js';
 import { adoptDraftAgentSettings } from './agent-settings.js';
+import { visionRefused, type MessageAttachments } from './attachments.js';
+import { findModelCard } from '../../providers/stores/models.js';
 import {
   $activeConversation,
   $conversations,
@@ -34,16 +37,34 @@ export const $editingMessageId = atom<string | undefined>(undefined);
 
 let controller: AbortController | undefined;
 
-/** Send `text` in the active conversation (a new one when none) and stream the reply into it. */
-export async function sendMessage(text: string): Promise<void> {
+/**
+ * Send `text` with its attachments in the active conversation (a new one when none) and stream the
+ * reply into it. A message may be attachments only; images are not sent to a model without vision.
+ */
+export async function sendMessage(
+  text: string,
+  attachments: MessageAttachments = {},
+): Promise<void> {
   const content = text.trim();
   const provider = $activeProvider.get();
   const model = $activeModel.get();
-  if (!content || !provider || !model || $generation.get().status === 'streaming') return;
+  const imageList = attachments.imageList?.length ? attachments.imageList : undefined;
+  const fileList = attachments.fileList?.length ? attachments.fileList : undefined;
+  if (!content && !imageList && !fileList) return;
+  if (!provider || !model || $generation.get().status === 'streaming') return;
+  const card = findModelCard(provider.id, model);
+  if (visionRefused(card, imageList?.length ?? 0)) return;
 
-  const conversation = $activeConversation.get() ?? createConversation(content);
+  const title = content || fileList?.[0]?.name || imageList?.[0]?.alt || 'Image';
+  const conversation = $activeConversation.get() ?? createConversation(title);
   if (!conversation.agent) adoptDraftAgentSettings(conversation.id);
-  const user: UIMessage = { id: newId('msg'), role: 'user', content };
+  const user: UIMessage = {
+    id: newId('msg'),
+    role: 'user',
+    content,
+    ...(imageList ? { imageList } : {}),
+    ...(fileList ? { fileList } : {}),
+  };
   appendMessages(conversation.id, [user]);
   await streamReply(conversation.id, [...conversation.messages, user]);
 }
@@ -79,7 +100,7 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
   });
 
   controller = new AbortController();
-  const card = provider.models.find((m) => m.id === model);
+  const card = findModelCard(provider.id, model);
   const vault = $providerSettings.get()[provider.id]?.vault ?? {};
   try {
     const request: ChatRequest = buildChatRequest({
@@ -104,6 +125,9 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
           break;
         case 'usage':
           patch((m) => ({ ...m, usage: event.data as UIMessage['usage'] }));
+          break;
+        case 'grounding':
+          patch((m) => ({ ...m, grounding: event.data as Grounding }));
           break;
         case 'speed':
           patch((m) => ({ ...m, speed: event.data as UIMessage['speed'] }));
@@ -168,10 +192,11 @@ export async function editAndResend(
   const content = text.trim();
   const conversation = findConversation(conversationId);
   $editingMessageId.set(undefined);
-  if (!content || !conversation || $generation.get().status === 'streaming') return;
+  if (!conversation || $generation.get().status === 'streaming') return;
   const index = conversation.messages.findIndex((m) => m.id === messageId);
   const original = conversation.messages[index];
   if (!original || original.role !== 'user') return;
+  if (!content && !original.imageList?.length && !original.fileList?.length) return;
   const user: UIMessage = { ...original, content };
   const history = [...conversation.messages.slice(0, index), user];
   truncateMessages(conversationId, index);
@@ -191,5 +216,8 @@ export async function retryLast(conversationId: string): Promise<void> {
       .get()
       .map((c) => (c.id === conversationId ? { ...c, messages: c.messages.slice(0, index) } : c)),
   );
-  await sendMessage(lastUser.content);
+  await sendMessage(lastUser.content, {
+    ...(lastUser.imageList ? { imageList: lastUser.imageList } : {}),
+    ...(lastUser.fileList ? { fileList: lastUser.fileList } : {}),
+  });
 }

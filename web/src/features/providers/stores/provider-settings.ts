@@ -1,11 +1,18 @@
 import { atom } from 'nanostores';
 import type { KeyVault } from '@manifold/core/contract/key-vault';
+import type { ModelCard } from '@manifold/core/contract/model-card';
 
-/** What a person set for one provider: credentials, switched on, order. */
+/** What a person set for one provider: credentials, switched on, order, models. */
 export interface ProviderUserSettings {
   vault: KeyVault;
   enabled?: boolean;
   sort?: number;
+  /** Cards last fetched from the provider's model list (`source: "remote"`). */
+  remoteModels?: ModelCard[];
+  /** Cards the person added (`source: "custom"`). */
+  customModels?: ModelCard[];
+  /** Per-model switch, over the card's own `enabled`. */
+  modelEnabled?: Record<string, boolean>;
 }
 
 const STORAGE_KEY = 'manifold:provider-settings';
@@ -22,7 +29,11 @@ function read(): Record<string, ProviderUserSettings> {
 /** Per-provider settings, persisted in localStorage. */
 export const $providerSettings = atom<Record<string, ProviderUserSettings>>(read());
 $providerSettings.listen((value) => {
-  globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(value));
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // Storage full or unavailable: the settings last for this page only.
+  }
 });
 
 export function updateProviderSettings(id: string, patch: Partial<ProviderUserSettings>): void {

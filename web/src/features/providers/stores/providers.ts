@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
 import { fetchProviders } from '../../../lib/api.js';
+import { sortProviders } from './order.js';
 import { $providerSettings } from './provider-settings.js';
 
 /** Every provider the gateway serves (`GET /providers`), in manifest order. */
@@ -17,9 +18,11 @@ export async function loadProviders(): Promise<void> {
   }
 }
 
-/** Providers switched on (user setting over the manifest), sorted by the user's or manifest order. */
-export const $enabledProviders = computed([$providers, $providerSettings], (providers, settings) =>
-  providers
-    .filter((p) => settings[p.id]?.enabled ?? p.enabled)
-    .sort((a, b) => (settings[a.id]?.sort ?? a.sort) - (settings[b.id]?.sort ?? b.sort)),
+/** Every provider, enabled or not, in the effective order (user sort over manifest sort). */
+export const $orderedProviders = computed([$providers, $providerSettings], sortProviders);
+
+/** Providers switched on (user setting over the manifest), in the effective order. */
+export const $enabledProviders = computed(
+  [$orderedProviders, $providerSettings],
+  (providers, settings) => providers.filter((p) => settings[p.id]?.enabled ?? p.enabled),
 );

@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { $providerModels } from './models.js';
 import { $enabledProviders, $providers } from './providers.js';
 
 function persisted(key: string) {
@@ -21,15 +22,23 @@ export const $activeProvider = computed(
   (all, enabled, id) => all.find((p) => p.id === id) ?? enabled[0],
 );
 
-/** Chat models the active provider offers. */
-export const $chatModels = computed($activeProvider, (provider) =>
-  (provider?.models ?? []).filter((m) => m.type === 'chat'),
+/**
+ * Chat models the active provider offers: its effective cards (builtin, remote and custom) that
+ * are switched on.
+ */
+export const $chatModels = computed([$activeProvider, $providerModels], (provider, models) =>
+  (provider ? (models[provider.id] ?? []) : []).filter((m) => m.type === 'chat' && m.enabled),
 );
 
 /** The chosen model id, or the provider's first chat model. */
 export const $activeModel = computed(
   [$chatModels, $activeModelId],
   (models, id) => (id && models.some((m) => m.id === id) ? id : models[0]?.id) ?? '',
+);
+
+/** The chosen model's effective card (builtin, remote or custom), if any. */
+export const $activeModelCard = computed([$chatModels, $activeModel], (models, id) =>
+  models.find((m) => m.id === id),
 );
 
 export function selectProvider(id: string): void {
