@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import '@manifold/core/server/registry-types';
+import { providerPlugin } from '@manifold/core/server/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAnthropicRuntime } from './runtime.js';
@@ -15,12 +13,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-const plugin: FastifyPluginAsync = async (fastify) => {
-  fastify.providerRegistry.register(definition);
-};
-
-export default fp(plugin, {
-  name: 'provider-anthropic',
-  fastify: '5.x',
-  dependencies: ['provider-registry'],
-});
+export default providerPlugin(definition);

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import '@manifold/core/server/registry-types';
+import { providerPlugin } from '@manifold/core/server/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAzureRuntime } from './runtime.js';
@@ -19,12 +17,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-const plugin: FastifyPluginAsync = async (fastify) => {
-  fastify.providerRegistry.register(definition);
-};
-
-export default fp(plugin, {
-  name: 'provider-azure',
-  fastify: '5.x',
-  dependencies: ['provider-registry'],
-});
+export default providerPlugin(definition);

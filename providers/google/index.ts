@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import '@manifold/core/server/registry-types';
+import { providerPlugin } from '@manifold/core/server/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createRuntime } from './runtime.js';
@@ -11,12 +9,4 @@ import { createRuntime } from './runtime.js';
  */
 export const definition: ProviderDefinition = { manifest, createRuntime };
 
-const plugin: FastifyPluginAsync = async (fastify) => {
-  fastify.providerRegistry.register(definition);
-};
-
-export default fp(plugin, {
-  name: 'provider-google',
-  fastify: '5.x',
-  dependencies: ['provider-registry'],
-});
+export default providerPlugin(definition);

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import '@manifold/core/server/registry-types';
+import { providerPlugin } from '@manifold/core/server/provider-plugin';
 import { defineOpenAICompatibleProvider } from '@manifold/core/compat/define-provider';
 import { manifest } from './manifest.js';
 import { options } from './options.js';
@@ -8,12 +6,4 @@ import { options } from './options.js';
 /** Moonshot: its manifest and a runtime on the shared OpenAI-compatible factory. */
 export const definition = defineOpenAICompatibleProvider(manifest, options);
 
-const plugin: FastifyPluginAsync = async (fastify) => {
-  fastify.providerRegistry.register(definition);
-};
-
-export default fp(plugin, {
-  name: 'provider-moonshot',
-  fastify: '5.x',
-  dependencies: ['provider-registry'],
-});
+export default providerPlugin(definition);

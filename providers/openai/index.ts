@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import '@manifold/core/server/registry-types';
+import { providerPlugin } from '@manifold/core/server/provider-plugin';
 import { defineOpenAICompatibleProvider } from '@manifold/core/compat/define-provider';
 import { manifest } from './manifest.js';
 import { options } from './options.js';
@@ -13,12 +11,4 @@ export const definition = {
   },
 };
 
-const plugin: FastifyPluginAsync = async (fastify) => {
-  fastify.providerRegistry.register(definition);
-};
-
-export default fp(plugin, {
-  name: 'provider-openai',
-  fastify: '5.x',
-  dependencies: ['provider-registry'],
-});
+export default providerPlugin(definition);

@@ -114,6 +114,9 @@ export function createErrorMapper(
 ): (error: unknown) => ManifoldError {
   return createUpstreamErrorMapper({ ...context, secrets: [context.apiKey] }, (error) => {
     const failure = failureOf(error);
-    return failure && { ...failure, type: classifyFailure(failure, compat) };
+    if (!failure) return undefined;
+    const message =
+      failure.status === undefined ? undefined : compat.errors?.statusMessage?.[failure.status];
+    return { ...failure, type: classifyFailure(failure, compat), ...(message && { message }) };
   });
 }

@@ -25,3 +25,20 @@ export function apiKeyAndBaseURL(
     },
   ];
 }
+
+/**
+ * The key form of a local server (LM Studio, vLLM, Xinference): its base URL, whose placeholder is
+ * the default, and an optional API key for servers started with one.
+ */
+export function localServerForm(defaultBaseURL: string): KeyVaultField[] {
+  return [
+    {
+      field: 'baseURL',
+      required: false,
+      secret: false,
+      label: 'Server URL',
+      placeholder: defaultBaseURL,
+    },
+    { field: 'apiKey', required: false, secret: true, label: 'API Key (optional)' },
+  ];
+}

@@ -1,5 +1,7 @@
 import type OpenAI from 'openai';
 import type { ModelCard } from '../contract/model-card.js';
+import type { RuntimeOptions } from '../contract/runtime.js';
+import { inferAbilities, type AbilityKeywords } from '../models/infer-abilities.js';
 import type { OpenAICompatibleOptions } from './options.js';
 
 /**
@@ -39,11 +41,14 @@ export function defaultModelCards(raw: unknown): ModelCard[] {
 
 /**
  * Remote cards filtered by id (SPEC §9), deduplicated, each replaced by the built-in card of the same
- * id when there is one (built-in data preferred), all with `source: 'remote'`.
+ * id when there is one (built-in data preferred), all with `source: 'remote'`. The abilities of an
+ * id no built-in card names are inferred from `keywords` or its family (`inferAbilities`); abilities
+ * the list itself reported win.
  */
 export function enrichModelCards(
   cards: readonly ModelCard[],
   builtin: readonly ModelCard[],
+  keywords?: AbilityKeywords,
 ): ModelCard[] {
   const byId = new Map(builtin.map((card) => [card.id, card]));
   const seen = new Set<string>();
@@ -52,7 +57,15 @@ export function enrichModelCards(
     if (seen.has(card.id) || !isChatModelId(card.id)) continue;
     seen.add(card.id);
     const known = byId.get(card.id);
-    result.push({ ...card, ...known, source: 'remote' });
+    result.push(
+      known
+        ? { ...card, ...known, source: 'remote' }
+        : {
+            ...card,
+            abilities: { ...inferAbilities(card.id, keywords), ...card.abilities },
+            source: 'remote',
+          },
+    );
   }
   return result;
 }
@@ -66,10 +79,12 @@ export async function fetchModelCards(
   compat: OpenAICompatibleOptions,
   builtin: readonly ModelCard[],
   signal: AbortSignal,
+  options: RuntimeOptions,
 ): Promise<ModelCard[]> {
   if (compat.models === false) return [];
-  const url = compat.models?.url ?? '/models';
+  const list = compat.models ?? {};
+  const url = typeof list.url === 'function' ? list.url(options) : (list.url ?? '/models');
   const raw = await client.get<unknown>(url, { signal });
-  const transform = compat.models?.transform ?? defaultModelCards;
-  return enrichModelCards(transform(raw), builtin);
+  const transform = list.transform ?? defaultModelCards;
+  return enrichModelCards(transform(raw), builtin, list.abilities);
 }

@@ -16,22 +16,28 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The error an otherwise successful JSON answer reports (`{error: {...}}` with a 2xx status, as some
- * compatible providers answer), or undefined.
+ * The error an otherwise successful JSON answer reports (`{error: {...}}` or `{error: "…"}` with a
+ * 2xx status, as some compatible providers answer), or undefined.
  */
 export function completionError(
   completion: unknown,
   mapError: (error: unknown) => ManifoldError,
 ): ManifoldError | undefined {
-  if (!isObject(completion) || !isObject(completion.error)) return undefined;
-  return mapError(new UpstreamErrorPayload(completion.error));
+  if (!isObject(completion)) return undefined;
+  const error = completion.error;
+  if (!isObject(error) && !(typeof error === 'string' && error !== '')) return undefined;
+  return mapError(new UpstreamErrorPayload(error));
 }
 
 /**
  * The parts of a complete (non-streaming) `chat.completion`, in stream order: id, grounding,
  * reasoning, text, tool calls, images, finish, usage, end — replayed as if it had streamed.
  */
-export function completionParts(completion: unknown, usage?: ConvertUsageOptions): StreamPart[] {
+export function completionParts(
+  completion: unknown,
+  usage?: ConvertUsageOptions,
+  extraCitations?: (completion: Json) => unknown,
+): StreamPart[] {
   const parts: StreamPart[] = [];
   if (!isObject(completion)) return [{ type: 'end' }];
   if (typeof completion.id === 'string' && completion.id !== '') {
@@ -46,6 +52,7 @@ export function completionParts(completion: unknown, usage?: ConvertUsageOptions
     completion.citations,
     completion.search_results,
     message.annotations,
+    extraCitations?.(completion),
   );
   if (citations.length > 0) parts.push({ type: 'grounding', grounding: { citations } });
   const reasoning = reasoningOf(message);

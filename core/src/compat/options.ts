@@ -3,6 +3,7 @@ import type { ModelCard } from '../contract/model-card.js';
 import type { RuntimeOptions } from '../contract/runtime.js';
 import type { ErrorType } from '../errors/error-types.js';
 import type { ClampRule } from '../params/clamp.js';
+import type { AbilityKeywords } from '../models/infer-abilities.js';
 
 /** A content part of a chat-completions message. */
 export type ChatCompletionContentPart =
@@ -88,14 +89,33 @@ export interface OpenAICompatibleOptions {
     code?: Record<string, ErrorType>;
     message?: ReadonlyArray<readonly [RegExp, ErrorType]>;
     invalidAPIKey?: ErrorType;
+    /** The message of the error body by HTTP status, instead of the upstream's (e.g. a hint). */
+    statusMessage?: Partial<Record<number, string>>;
   };
   /** Built-in search when the request has enabledSearch: adds the provider's tool/params/model suffix. */
   search?: PayloadHook<ChatCompletionBody>;
   /**
-   * Remote model list: endpoint (absolute URL or path relative to the base URL, default `/models`),
-   * optional mapper of the raw JSON answer into cards; false = the provider has no list.
+   * Remote model list; false = the provider has no list.
+   * - `url`: absolute URL or path relative to the base URL (default `/models`), or a function of the
+   *   runtime options (e.g. a list on another base path).
+   * - `transform`: maps the raw JSON answer into cards (default: OpenAI's `{data: [{id}]}`).
+   * - `abilities`: keyword lists for ids no built-in card names (default: the id's family lists).
+   * - `emptyOnError`: a failing list answers an empty list instead of an error.
    */
-  models?: false | { url?: string; transform?: (raw: unknown) => ModelCard[] };
+  models?:
+    | false
+    | {
+        url?: string | ((options: RuntimeOptions) => string);
+        transform?: (raw: unknown) => ModelCard[];
+        abilities?: AbilityKeywords;
+        emptyOnError?: boolean;
+      };
+  /**
+   * Citations in the provider's own chunk fields, beyond the ones every compatible chunk is read for
+   * (`citations`, `search_results`, `search_info.search_results`, `delta.annotations`): return the
+   * raw list (URL strings or `{url|link, title}` objects) or undefined.
+   */
+  citations?: (chunk: Record<string, unknown>) => unknown;
   /** Send `stream: false` upstream when tools are present (the gateway still streams to the client). */
   disableStreamWithTools?: boolean;
   /** Extra request headers. */

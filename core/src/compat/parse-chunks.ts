@@ -14,6 +14,8 @@ export interface ChunkParserOptions {
   mapError: (error: unknown) => ManifoldError;
   /** Sees every raw `data` payload (debug logging). */
   onData?: (data: string) => void;
+  /** Citations in the provider's own chunk fields (`OpenAICompatibleOptions.citations`). */
+  citations?: (chunk: Record<string, unknown>) => unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -110,7 +112,8 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
       idSent = true;
       parts.push({ type: 'id', id: chunk.id });
     }
-    if (isObject(chunk.error)) {
+    // `{error: {...}}`, or `{error: "…"}` as some compatible servers (TGI, Hugging Face) send it
+    if (isObject(chunk.error) || nonEmpty(chunk.error)) {
       parts.push({ type: 'error', error: options.mapError(new UpstreamErrorPayload(chunk.error)) });
       return parts;
     }
@@ -123,6 +126,7 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
       chunk.search_results,
       searchInfo,
       delta.annotations,
+      options.citations?.(chunk),
     );
     if (citations.length > 0) parts.push({ type: 'grounding', grounding: { citations } });
     const reasoning = reasoningOf(delta);

@@ -21,6 +21,8 @@ export interface ReadCompletionOptions {
   responses?: boolean;
   /** Sees every raw payload (the debug log). */
   onData?: (data: string) => void;
+  /** Citations in the provider's own fields (`OpenAICompatibleOptions.citations`). */
+  citations?: (chunk: Record<string, unknown>) => unknown;
 }
 
 /**
@@ -31,7 +33,7 @@ export function readCompletionAnswer(
   response: Response,
   options: ReadCompletionOptions,
 ): Promise<AsyncIterable<StreamPart>> {
-  const { mapError, onData, usage, responses } = options;
+  const { mapError, onData, usage, responses, citations } = options;
   return readAnswer(response, responseBody(response), {
     provider: options.provider,
     logger: options.logger,
@@ -40,11 +42,16 @@ export function readCompletionAnswer(
     stream: (messages) =>
       responses
         ? parseResponsesStream(messages, mapError, onData)
-        : parseChatCompletionStream(messages, { usage, mapError, onData }),
+        : parseChatCompletionStream(messages, {
+            usage,
+            mapError,
+            ...(onData && { onData }),
+            ...(citations && { citations }),
+          }),
     whole(answer) {
       const error = completionError(answer, mapError);
       if (error) throw error;
-      return responses ? responseParts(answer) : completionParts(answer, usage);
+      return responses ? responseParts(answer) : completionParts(answer, usage, citations);
     },
   });
 }

@@ -131,6 +131,7 @@ export function createOpenAICompatibleRuntime(
           usage: compat.usage,
           responses,
           onData,
+          ...(compat.citations && { citations: compat.citations }),
         });
       } catch (error) {
         upstream.fail();
@@ -152,9 +153,16 @@ export function createOpenAICompatibleRuntime(
       : {
           async models(context: CallContext) {
             try {
-              return await fetchModelCards(client, compat, builtinModels, context.signal);
+              return await fetchModelCards(client, compat, builtinModels, context.signal, options);
             } catch (error) {
               if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+              if (compat.models && compat.models.emptyOnError) {
+                options.logger.warn(
+                  { provider, err: mapperFor(context.signal)(error) },
+                  'model list failed; answering an empty list',
+                );
+                return [];
+              }
               throw mapperFor(context.signal)(error);
             }
           },

@@ -104,4 +104,11 @@ export interface ProviderDefinition {
    * from it (`npm run docs`).
    */
   environment?: Readonly<Record<string, string>>;
+  /**
+   * A keyless local server (LM Studio, vLLM, Xinference): unless `ENABLED_<ID>` says otherwise, it is
+   * enabled while it answers `GET <base URL><path>` (`<ID>_PROXY_URL` or the default base URL; path
+   * default `/models`). The gateway probes at boot and again when `/providers` is read more than a
+   * minute after the last probe.
+   */
+  localServer?: { path?: string };
 }

@@ -96,5 +96,6 @@ export async function buildApp(
     await app.close();
     throw configError;
   }
+  await app.registry.probeLocalServers();
   return app;
 }

@@ -30,7 +30,14 @@ interface Entry {
   proxyURL: string | undefined;
   /** Server-configured credentials besides the API key (`definition.serverVault`). */
   serverVault: KeyVault;
+  /** A local server's probe URL, when its enabled state follows whether it answers. */
+  probeURL?: string;
 }
+
+/** How long a local server has to answer the probe. */
+const PROBE_TIMEOUT_MS = 1000;
+/** A `/providers` read this long after the last probe starts another. */
+const PROBE_INTERVAL_MS = 60_000;
 
 /** Server vault fields that are credentials (the rest only say where and how to call). */
 const CREDENTIAL_FIELDS = ['apiKey', 'accessKeyId', 'secretAccessKey', 'sessionToken'] as const;
@@ -56,6 +63,8 @@ export class Registry implements ProviderRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly runtimes = new Map<string, ProviderRuntime>();
   private manifestsJSON: string | undefined;
+  private lastProbe = 0;
+  private probing: Promise<void> | undefined;
   /** Guarded fetch for caller-supplied content URLs under `BASE_URL_POLICY=public`. */
   private userContentFetch: typeof globalThis.fetch | undefined;
 
@@ -113,12 +122,18 @@ export class Registry implements ProviderRegistry {
         throw new ConfigError(envName(id, 'PROXY_URL'), `is not a valid http(s) URL: "${proxy}"`);
       }
     }
+    const probeBase = normalizedProxy ?? manifest.defaultBaseURL;
+    const probe =
+      definition.localServer && enabledOverride(env, id) === undefined && probeBase
+        ? `${probeBase.replace(/\/+$/, '')}${definition.localServer.path ?? '/models'}`
+        : undefined;
     this.entries.set(id, {
       definition,
       manifest,
       keys: new KeyPicker(keys, this.config.apiKeySelectMode),
       proxyURL: normalizedProxy,
       serverVault,
+      ...(probe && { probeURL: probe }),
     });
     this.manifestsJSON = undefined;
   }
@@ -133,10 +148,46 @@ export class Registry implements ProviderRegistry {
       );
   }
 
-  /** `GET /providers` body, serialised once (configuration does not change after boot). */
+  /**
+   * `GET /providers` body, serialised once (configuration does not change after boot; a local
+   * server's probe result does, and clears it). Starts a new probe in the background when the last
+   * one is over a minute old.
+   */
   manifestsBody(): string {
+    if (Date.now() - this.lastProbe > PROBE_INTERVAL_MS) void this.probeLocalServers();
     this.manifestsJSON ??= JSON.stringify({ providers: this.manifests() });
     return this.manifestsJSON;
+  }
+
+  /**
+   * Probe every local server (`ProviderDefinition.localServer`) at once: one that answers with a 2xx
+   * within a second is enabled, one that does not is disabled. Concurrent calls share one probe.
+   */
+  probeLocalServers(): Promise<void> {
+    this.lastProbe = Date.now();
+    this.probing ??= Promise.all(
+      [...this.entries.values()]
+        .filter((entry) => entry.probeURL)
+        .map(async (entry) => {
+          const up = await fetch(entry.probeURL!, {
+            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+          }).then(
+            async (response) => {
+              await response.body?.cancel();
+              return response.ok;
+            },
+            () => false,
+          );
+          if (entry.manifest.enabled !== up) {
+            entry.manifest = { ...entry.manifest, enabled: up };
+            this.manifestsJSON = undefined;
+            this.log.info({ provider: entry.manifest.id, enabled: up }, 'local server probed');
+          }
+        }),
+    ).then(() => {
+      this.probing = undefined;
+    });
+    return this.probing;
   }
 
   /**

@@ -232,3 +232,34 @@ t.test('an abort before the upstream answers rejects with the abort reason', asy
   t.equal(error?.name, 'AbortError');
   t.notOk(error instanceof ManifoldError);
 });
+
+t.test('statusMessage replaces the upstream message for that status only', async (t) => {
+  const fake = await fakeUpstream(t);
+  const runtime = createOpenAICompatibleRuntime(
+    { ...base, errors: { statusMessage: { 403: '请检查余额' } } },
+    runtimeOptions(fake),
+  );
+  fake.reply(openaiError(403, null, 'Forbidden'));
+  const forbidden = await rejection(runtime.chat(chatRequest(), callContext()));
+  t.equal(forbidden.errorType, 'ProviderBizError');
+  t.equal(forbidden.body.message, '请检查余额');
+  fake.reply(openaiError(400, null, 'Bad thing'));
+  const bad = await rejection(runtime.chat(chatRequest(), callContext()));
+  t.equal(bad.body.message, 'Bad thing');
+});
+
+t.test('a string error, in a 200 JSON answer or in a stream chunk, is mapped', async (t) => {
+  const fake = await fakeUpstream(t);
+  const runtime = createOpenAICompatibleRuntime(
+    { ...base, errors: { message: [[/requires a pro subscription/i, 'PermissionDenied']] } },
+    runtimeOptions(fake),
+  );
+  fake.reply({ kind: 'json', body: { error: 'Model requires a Pro subscription' } });
+  const whole = await rejection(runtime.chat(chatRequest({ stream: false }), callContext()));
+  t.equal(whole.errorType, 'PermissionDenied');
+
+  fake.reply({ kind: 'chunks', chunks: [{ error: 'Model requires a Pro subscription' }] });
+  const events = await chatEvents(runtime, chatRequest());
+  const error = events.find((event) => event.event === 'error');
+  t.match(error?.data, { type: 'PermissionDenied' });
+});

@@ -13,6 +13,7 @@ import {
   lastBody,
   rejection,
   runtimeOptions,
+  recordingLogger,
   TEST_KEY,
 } from './runtime-helpers.js';
 
@@ -55,13 +56,17 @@ t.test('the model list drops non-chat ids and enriches known ones from the manif
     ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'o3-mini', 'gpt-5'],
   );
   t.same(cards[0], { ...builtin, source: 'remote' });
-  t.same(cards[1], {
-    id: 'gpt-4o-mini',
-    type: 'chat',
-    enabled: false,
-    abilities: {},
-    source: 'remote',
-  });
+  t.same(
+    cards[1],
+    {
+      id: 'gpt-4o-mini',
+      type: 'chat',
+      enabled: false,
+      abilities: { functionCall: true, vision: true },
+      source: 'remote',
+    },
+    'an id no built-in card names gets its family abilities',
+  );
   t.ok(cards.every((card) => card.source === 'remote'));
 });
 
@@ -192,4 +197,72 @@ t.test('embeddings ask for floats and return one vector per input, in order', as
     dimensions: 2,
     encoding_format: 'float',
   });
+});
+
+t.test('the list URL may be a function of the runtime options', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({ kind: 'json', body: { data: [{ id: 'glm-4.5' }] } });
+  const runtime = createOpenAICompatibleRuntime(
+    {
+      ...base,
+      models: { url: (options) => `${options.baseURL!.replace('/v1', '')}/llm/models?page=1` },
+    },
+    runtimeOptions(fake),
+  );
+  const cards = await runtime.models!(callContext());
+  t.equal(fake.lastRequest()?.path, '/llm/models');
+  t.equal(fake.lastRequest()?.query.get('page'), '1', 'the query string is kept');
+  t.same(
+    cards.map((card) => [card.id, card.abilities]),
+    [['glm-4.5', { functionCall: true, reasoning: true }]],
+  );
+});
+
+t.test('provider keyword lists replace the family lists; listed abilities win', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply({
+    kind: 'json',
+    body: { data: [{ id: 'acme-think-vision' }, { id: 'gpt-4o' }, { id: 'acme-tiny' }] },
+  });
+  const runtime = createOpenAICompatibleRuntime(
+    {
+      ...base,
+      models: {
+        abilities: { reasoning: ['think'], vision: ['vision', '!tiny'], functionCall: ['^acme'] },
+        transform: (raw) =>
+          (raw as { data: { id: string }[] }).data.map((item) => ({
+            id: item.id,
+            type: 'chat' as const,
+            enabled: false,
+            abilities: item.id === 'acme-tiny' ? { functionCall: false } : {},
+            source: 'remote' as const,
+          })),
+      },
+    },
+    runtimeOptions(fake),
+  );
+  const cards = await runtime.models!(callContext());
+  t.same(
+    cards.map((card) => [card.id, card.abilities]),
+    [
+      ['acme-think-vision', { functionCall: true, vision: true, reasoning: true }],
+      ['gpt-4o', {}],
+      ['acme-tiny', { functionCall: false }],
+    ],
+  );
+});
+
+t.test('emptyOnError answers an empty list when the list fails', async (t) => {
+  const fake = await fakeUpstream(t);
+  fake.reply(openaiError(500));
+  const logger = recordingLogger();
+  const runtime = createOpenAICompatibleRuntime(
+    { ...base, models: { emptyOnError: true } },
+    { ...runtimeOptions(fake), logger },
+  );
+  t.same(await runtime.models!(callContext()), []);
+  t.ok(
+    logger.records.some((record) => record.level === 'warn'),
+    'the failure is logged',
+  );
 });

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
-import { chunk, toolCallChunks } from '../../upstreams/openai-builders.js';
+import { chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
 import { chatEvents, chatRequest, fakeUpstream, kinds, runtimeOptions } from './runtime-helpers.js';
 
 const compat = { baseURL: 'http://unused.invalid/v1' };
@@ -229,5 +229,34 @@ t.test('parallel tool calls built with the fake builders round-trip', async (t) 
       ),
     ],
     ['0:call_fake_0:search', '1:call_fake_1:lookup'],
+  );
+});
+
+t.test('a provider citations hook adds its own chunk fields to the one grounding', async (t) => {
+  const fake = await fakeUpstream(t);
+  const runtime = createOpenAICompatibleRuntime(
+    {
+      baseURL: 'http://unused.invalid/v1',
+      citations: (chunk) =>
+        Array.isArray(chunk.web_search)
+          ? chunk.web_search.map((item: { link: string; title: string }) => ({
+              url: item.link,
+              title: item.title,
+            }))
+          : undefined,
+    },
+    runtimeOptions(fake),
+  );
+  const web_search = [{ link: 'https://example.com/z', title: 'Z' }];
+  fake.reply({
+    kind: 'chunks',
+    chunks: textChunks(['Hi', '!']).map((chunk, index) =>
+      index === 0 ? { ...chunk, web_search } : chunk,
+    ),
+  });
+  const events = await chatEvents(runtime, chatRequest());
+  t.same(
+    events.filter((event) => event.event === 'grounding').map((event) => event.data),
+    [{ citations: [{ url: 'https://example.com/z', title: 'Z' }] }],
   );
 });
