@@ -166,3 +166,33 @@ t.test('a 5,000-word reply streams without moving the page', async (t) => {
   t.ok(shift < 0.001, `cumulative layout shift is ${shift.toFixed(5)} (< 0.001)`);
   await page.screenshot({ path: join(screenshots, 'long-reply.png') });
 });
+
+t.test('a gateway with an access code: the reply asks for it, and Retry succeeds', async (t) => {
+  const { fake, url, browser } = await setupBrowser(t, {
+    ACCESS_CODE: 'letmein',
+    OPENAI_API_KEY: 'sk-server',
+  });
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(() => {
+    localStorage.setItem('manifold:active-provider', 'openai');
+    localStorage.setItem('manifold:active-model', 'gpt-4o-mini');
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  await page.locator('textarea[name="message"]').fill('Hello');
+  await page.locator('textarea[name="message"]').press('Enter');
+  const failed = page.locator('.message.assistant').last();
+  await failed.locator('.error').waitFor();
+  t.equal(fake.requests.length, 0, 'nothing reached the upstream');
+  await failed.locator('input[name="accessCode"]').fill('letmein');
+  fake.reply({ kind: 'chunks', chunks: textChunks(['Welcome.']) });
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await page.locator('.message.assistant .markdown', { hasText: 'Welcome.' }).waitFor();
+  t.equal(
+    fake.lastRequest()?.headers.authorization,
+    'Bearer sk-server',
+    "the server's key is used once the access code is right",
+  );
+  await page.screenshot({ path: join(screenshots, 'access-code.png') });
+});

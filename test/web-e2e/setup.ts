@@ -23,8 +23,14 @@ export interface BrowserSetup {
   browser: Browser;
 }
 
-/** Build web/dist when missing, start the fake upstream, the gateway and chromium. */
-export async function setupBrowser(t: Test): Promise<BrowserSetup> {
+/**
+ * Build web/dist when missing, start the fake upstream, the gateway (with `env` added to its
+ * configuration) and chromium.
+ */
+export async function setupBrowser(
+  t: Test,
+  env: Record<string, string> = {},
+): Promise<BrowserSetup> {
   if (!existsSync(join(webDist, 'index.html'))) {
     const built = spawnSync(
       process.execPath,
@@ -38,7 +44,7 @@ export async function setupBrowser(t: Test): Promise<BrowserSetup> {
   const fake = await startFakeOpenAI();
   t.teardown(() => fake.close());
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', OPENAI_PROXY_URL: fake.baseURL },
+    { LOG_LEVEL: 'silent', OPENAI_PROXY_URL: fake.baseURL, ...env },
     { webRoot: webDist },
   );
   const app = await buildApp(config, { logger: false });

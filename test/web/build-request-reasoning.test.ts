@@ -86,3 +86,25 @@ t.test('capabilities list the controls the card allows', async (t) => {
     thinkingBudget: true,
   });
 });
+
+t.test('images of earlier turns are left out for a model without vision', async (t) => {
+  const withImage: UIMessage[] = [
+    {
+      id: '1',
+      role: 'user',
+      content: 'look',
+      imageList: [{ alt: 'a', url: 'data:image/png;base64,AA' }],
+    },
+    { id: '2', role: 'assistant', content: 'red' },
+    { id: '3', role: 'user', content: 'and now?' },
+  ];
+  const text = { ...card([]), abilities: {} };
+  const vision = { ...card([]), abilities: { vision: true } };
+  const sent = (c: ModelCard) =>
+    buildChatRequest({ model: 'm', history: withImage, card: c }).messages[0] as Record<
+      string,
+      unknown
+    >;
+  t.notOk('imageList' in sent(text));
+  t.same(sent(vision).imageList, [{ alt: 'a', url: 'data:image/png;base64,AA' }]);
+});

@@ -3,6 +3,7 @@ import { Markdown } from '../../../components/ui/markdown.js';
 import { errorText } from '../../../lib/api-error.js';
 import { $labels, $locale, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
+import { AccessCodeField } from '../../providers/components/access-code-field.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
 import { AttachmentList } from './attachment-list.js';
@@ -107,7 +108,11 @@ export function MessageItem({
     <div className={`message assistant${streaming ? ' streaming' : ''}`}>
       {message.reasoning ? (
         <details className="reasoning" open={streaming && !message.content}>
-          <summary>{label.reasoning}</summary>
+          <summary>
+            {message.reasoningMs === undefined
+              ? label.reasoning
+              : `${label.reasoningFor} ${(message.reasoningMs / 1000).toFixed(1)} s`}
+          </summary>
           <div className="reasoning-text">{message.reasoning}</div>
         </details>
       ) : null}
@@ -135,6 +140,7 @@ export function MessageItem({
           <p>{errorText(message.error.errorType, locale, provider?.name)}</p>
           {keyError && provider ? (
             <div className="inline-key">
+              {message.error.errorType === 'InvalidAccessCode' ? <AccessCodeField /> : null}
               <KeyVaultForm provider={provider} />
               <button type="button" onClick={() => void retryLast(conversationId)}>
                 {label.retry}

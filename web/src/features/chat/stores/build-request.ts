@@ -115,13 +115,22 @@ export interface BuildRequestInput {
 /** The chat request for a conversation: system prompt, history limit and only the params switched on. */
 export function buildChatRequest(input: BuildRequestInput): ChatRequest {
   const s: AgentSettings = { ...DEFAULT_AGENT_SETTINGS, ...input.settings };
-  let messages = toWire(input.history);
+  // Images of earlier turns are left out for a model that cannot read them (the composer already
+  // refuses new ones), so switching to a text model mid-conversation still works.
+  const wire = (history: UIMessage[]) =>
+    input.card && !input.card.abilities.vision
+      ? toWire(history).map((m) => {
+          if (!('imageList' in m)) return m;
+          const { imageList: _dropped, ...rest } = m;
+          return rest;
+        })
+      : toWire(history);
+  let messages = wire(input.history);
   if (s.historyCountEnabled) {
     const count = Math.max(0, Math.floor(s.historyCount));
     messages = count === 0 ? [] : messages.slice(-count);
     // The request needs at least the newest message.
-    if (messages.length === 0 && input.history.length > 0)
-      messages = toWire(input.history).slice(-1);
+    if (messages.length === 0 && input.history.length > 0) messages = wire(input.history).slice(-1);
   }
   const system = s.systemPrompt.trim() ? expandTemplate(s.systemPrompt, input.template) : '';
   const request: ChatRequest = {

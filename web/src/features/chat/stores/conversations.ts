@@ -11,6 +11,8 @@ export interface UIMessage {
   role: 'user' | 'assistant';
   content: string;
   reasoning?: string;
+  /** How long the model reasoned, in ms (from the events' arrival). */
+  reasoningMs?: number;
   /** Tool calls the model asked for, merged and as far as revealed. */
   toolCalls?: ToolCall[];
   /** Images the person attached (data URLs), sent as `imageList`. */

@@ -4,10 +4,11 @@ import type { Grounding } from '@manifold/core/contract/grounding';
 import { openChatStream } from '../../../lib/api.js';
 import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
-import { $providerSettings } from '../../providers/stores/provider-settings.js';
+import { authPayload } from '../../providers/stores/provider-settings.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
 import { $locale } from '../../../app/locale.js';
 import { buildChatRequest } from './build-request.js';
+import { createReasoningTimer } from './reasoning-timer.js';
 import { adoptDraftAgentSettings } from './agent-settings.js';
 import { visionRefused, type MessageAttachments } from './attachments.js';
 import { findModelCard } from '../../providers/stores/models.js';
@@ -101,7 +102,8 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
 
   controller = new AbortController();
   const card = findModelCard(provider.id, model);
-  const vault = $providerSettings.get()[provider.id]?.vault ?? {};
+  const vault = authPayload(provider.id);
+  const timer = createReasoningTimer();
   try {
     const request: ChatRequest = buildChatRequest({
       model,
@@ -113,6 +115,8 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
     });
     const stream = await openChatStream(provider.id, request, vault, controller.signal);
     for await (const event of stream) {
+      const reasoningMs = timer.event(event.event);
+      if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
       switch (event.event) {
         case 'text':
           buffer.pushText(event.data);
@@ -157,6 +161,8 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
       }));
     }
   } finally {
+    const reasoningMs = timer.end();
+    if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
     controller = undefined;
     $generation.set({ status: 'idle' });
     await saveConversations();

@@ -1,3 +1,4 @@
+import { AccessCodeField } from './access-code-field.js';
 import { useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $labels } from '../../../app/locale.js';
@@ -48,6 +49,7 @@ export function SettingsPage() {
 
   return (
     <section className="settings provider-settings">
+      <AccessCodeField />
       <h1>{label.providers}</h1>
       <ol className="provider-list">
         {providers.map((provider, index) => {

@@ -3,7 +3,7 @@ import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
 import { openChatStream, type FetchImpl } from '../../../lib/api.js';
 import { $providerModels } from './models.js';
-import { $providerSettings } from './provider-settings.js';
+import { authPayload } from './provider-settings.js';
 
 /** State of a provider's connection check; `errorType` is translated when shown. */
 export type ConnectionCheckState =
@@ -48,7 +48,7 @@ export async function checkConnection(
     return state;
   }
   setCheck(providerId, { state: 'checking', model });
-  const vault = $providerSettings.get()[providerId]?.vault ?? {};
+  const vault = authPayload(providerId);
   const controller = new AbortController();
   let result: ConnectionCheckState = {
     state: 'error',

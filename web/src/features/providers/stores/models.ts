@@ -5,6 +5,7 @@ import { ChatFetchError } from '../../../lib/api-error.js';
 import { fetchRemoteModels, type FetchImpl } from '../../../lib/api.js';
 import {
   $providerSettings,
+  authPayload,
   updateProviderSettings,
   type ProviderUserSettings,
 } from './provider-settings.js';
@@ -131,7 +132,7 @@ function setFetchState(providerId: string, state: ModelFetchState): void {
  */
 export async function fetchModels(providerId: string, fetchImpl?: FetchImpl): Promise<void> {
   setFetchState(providerId, { state: 'loading' });
-  const vault = $providerSettings.get()[providerId]?.vault ?? {};
+  const vault = authPayload(providerId);
   try {
     const cards = await fetchRemoteModels(providerId, vault, fetchImpl);
     const remote = cards.map((card): ModelCard => ({ ...card, source: 'remote' }));

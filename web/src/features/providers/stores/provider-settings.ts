@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { TokenPayload } from '@manifold/core/auth/token';
 import type { KeyVault } from '@manifold/core/contract/key-vault';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 
@@ -44,4 +45,27 @@ export function updateProviderSettings(id: string, patch: Partial<ProviderUserSe
 export function setVaultField(id: string, field: keyof KeyVault, value: string): void {
   const current = $providerSettings.get()[id] ?? { vault: {} };
   updateProviderSettings(id, { vault: { ...current.vault, [field]: value } });
+}
+
+const ACCESS_CODE_KEY = 'manifold:access-code';
+
+/** The gateway's access code (`ACCESS_CODE` on the server), persisted in localStorage. */
+export const $accessCode = atom<string>(globalThis.localStorage?.getItem(ACCESS_CODE_KEY) ?? '');
+$accessCode.listen((value) => {
+  try {
+    if (value) globalThis.localStorage?.setItem(ACCESS_CODE_KEY, value);
+    else globalThis.localStorage?.removeItem(ACCESS_CODE_KEY);
+  } catch {
+    // Storage unavailable: the code lasts for this page only.
+  }
+});
+
+/**
+ * What the auth header carries for calls to one provider (CONTRACT §2): its key-vault fields and
+ * the access code when one is set.
+ */
+export function authPayload(providerId: string): TokenPayload {
+  const vault = $providerSettings.get()[providerId]?.vault ?? {};
+  const accessCode = $accessCode.get().trim();
+  return accessCode ? { ...vault, accessCode } : { ...vault };
 }
