@@ -7,8 +7,7 @@ import { options } from './options.js';
 export const definition = {
   ...defineOpenAICompatibleProvider(manifest, options),
   environment: {
-    XAI_MAX_SEARCH_RESULTS:
-      'Live Search: most sources read per request, held to 1–30 (default 15)',
+    XAI_MAX_SEARCH_RESULTS: 'Live Search: most sources read per request, held to 1–30 (default 15)',
     XAI_SAFE_SEARCH: '`1` turns on safe search for web and news sources (default off)',
   },
 };

@@ -10,7 +10,13 @@
  */
 import type { Test } from 'tap';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { chatUsage, chunk, textChunks, toolCallChunks } from '../upstreams/openai-builders.js';
+import {
+  chatCompletion,
+  chatUsage,
+  chunk,
+  textChunks,
+  toolCallChunks,
+} from '../upstreams/openai-builders.js';
 import { streamErrorChunk } from '../upstreams/openai-errors.js';
 import { startFakeOpenAI, type Scenario } from '../upstreams/openai.js';
 import { recordingLogger, TEST_KEY } from '../core/compat/runtime-helpers.js';
@@ -63,6 +69,19 @@ export function chatScenario(scenario: ConformanceScenario): Scenario {
   }
 }
 
+/** The `tool-calls` scenario as one non-streamed completion (providers that turn streaming off). */
+const wholeToolCallsAnswer: Scenario = {
+  kind: 'json',
+  body: chatCompletion(null, {
+    id,
+    usage,
+    toolCalls: [
+      { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      { name: 'get_time', arguments: '{"zone":"CET"}' },
+    ],
+  }),
+};
+
 /** How one provider runs the kit. */
 export interface CompatConformanceOptions {
   /** A chat model id of the provider. */
@@ -75,6 +94,11 @@ export interface CompatConformanceOptions {
   notExpressible?: Partial<Record<ConformanceScenario, string>>;
   /** Environment of the runtime. */
   env?: Record<string, string>;
+  /**
+   * The provider turns streaming off when tools are present: the `tool-calls` scenario is answered
+   * as one JSON completion and the kit expects whole calls.
+   */
+  wholeToolCalls?: boolean;
 }
 
 /** Run the conformance kit over an OpenAI-compatible provider against the fake OpenAI upstream. */
@@ -88,6 +112,7 @@ export function compatConformance(
     provider,
     request: { model: options.model },
     ...(options.notExpressible && { notExpressible: options.notExpressible }),
+    ...(options.wholeToolCalls && { wholeToolCalls: true }),
     async start() {
       const fake = await startFakeOpenAI();
       return {
@@ -99,7 +124,13 @@ export function compatConformance(
             env: options.env ?? {},
             logger: recordingLogger(),
           }),
-        play: (scenario) => fake.reply(options.scenarios?.[scenario] ?? chatScenario(scenario)),
+        play: (scenario) =>
+          fake.reply(
+            options.scenarios?.[scenario] ??
+              (scenario === 'tool-calls' && options.wholeToolCalls
+                ? wholeToolCallsAnswer
+                : chatScenario(scenario)),
+          ),
         activeResponses: () => fake.activeResponses(),
         close: () => fake.close(),
       };

@@ -41,14 +41,15 @@ export function defaultModelCards(raw: unknown): ModelCard[] {
 
 /**
  * Remote cards filtered by id (SPEC §9), deduplicated, each replaced by the built-in card of the same
- * id when there is one (built-in data preferred), all with `source: 'remote'`. The abilities of an
- * id no built-in card names are inferred from `keywords` or its family (`inferAbilities`); abilities
- * the list itself reported win.
+ * id when there is one (built-in data preferred), all with `source: 'remote'`. With `infer`, the
+ * abilities of an id no built-in card names are inferred from `infer.keywords` or its family
+ * (`inferAbilities`); abilities the list itself reported win. Lists that report abilities
+ * themselves (Gemini, Cloudflare) leave `infer` out.
  */
 export function enrichModelCards(
   cards: readonly ModelCard[],
   builtin: readonly ModelCard[],
-  keywords?: AbilityKeywords,
+  infer?: { keywords?: AbilityKeywords | undefined },
 ): ModelCard[] {
   const byId = new Map(builtin.map((card) => [card.id, card]));
   const seen = new Set<string>();
@@ -58,11 +59,11 @@ export function enrichModelCards(
     seen.add(card.id);
     const known = byId.get(card.id);
     result.push(
-      known
+      known || !infer
         ? { ...card, ...known, source: 'remote' }
         : {
             ...card,
-            abilities: { ...inferAbilities(card.id, keywords), ...card.abilities },
+            abilities: { ...inferAbilities(card.id, infer.keywords), ...card.abilities },
             source: 'remote',
           },
     );
@@ -86,5 +87,5 @@ export async function fetchModelCards(
   const url = typeof list.url === 'function' ? list.url(options) : (list.url ?? '/models');
   const raw = await client.get<unknown>(url, { signal });
   const transform = list.transform ?? defaultModelCards;
-  return enrichModelCards(transform(raw), builtin, list.abilities);
+  return enrichModelCards(transform(raw), builtin, { keywords: list.abilities });
 }

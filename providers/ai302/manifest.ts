@@ -1,0 +1,91 @@
+import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+
+/**
+ * 302.AI: a pay-as-you-go aggregator routing OpenAI, Anthropic, Google, DeepSeek and other
+ * models. Its prices follow the vendors' and change often, so cards carry none; context sizes and
+ * output caps are the vendors'.
+ */
+export const manifest = {
+  id: 'ai302',
+  name: '302.AI',
+  description: 'One API key for OpenAI, Claude, Gemini, DeepSeek and many more models.',
+  homepage: 'https://302.ai',
+  apiKeyUrl: 'https://dash.302.ai/apis/list',
+  sdkType: 'openai',
+  enabled: false,
+  sort: 67,
+  keyVault: apiKeyAndBaseURL('https://api.302.ai/v1', 'sk-...'),
+  defaultBaseURL: 'https://api.302.ai/v1',
+  settings: { showModelFetcher: true },
+  models: [
+    {
+      id: 'gpt-4o',
+      displayName: 'GPT-4o',
+      description: 'OpenAI GPT-4o multimodal model for text and images.',
+      type: 'chat',
+      contextWindowTokens: 128_000,
+      maxOutput: 16_384,
+      enabled: true,
+      releasedAt: '2024-05-13',
+      abilities: { functionCall: true, vision: true },
+      source: 'builtin',
+    },
+    {
+      id: 'gpt-4.1',
+      displayName: 'GPT-4.1',
+      description: 'OpenAI GPT-4.1 with a 1M-token context, strong at coding.',
+      type: 'chat',
+      contextWindowTokens: 1_047_576,
+      maxOutput: 32_768,
+      enabled: false,
+      releasedAt: '2025-04-14',
+      abilities: { functionCall: true, vision: true },
+      source: 'builtin',
+    },
+    {
+      id: 'claude-sonnet-4-20250514',
+      displayName: 'Claude Sonnet 4',
+      description: 'Anthropic Claude Sonnet 4 with extended thinking, for coding and agents.',
+      type: 'chat',
+      contextWindowTokens: 200_000,
+      maxOutput: 64_000,
+      enabled: true,
+      releasedAt: '2025-05-22',
+      abilities: { functionCall: true, reasoning: true, vision: true },
+      source: 'builtin',
+    },
+    {
+      id: 'gemini-2.5-pro',
+      displayName: 'Gemini 2.5 Pro',
+      description: "Google's thinking model for complex reasoning over long contexts.",
+      type: 'chat',
+      contextWindowTokens: 1_048_576,
+      maxOutput: 65_536,
+      enabled: true,
+      releasedAt: '2025-06-17',
+      abilities: { functionCall: true, reasoning: true, vision: true },
+      source: 'builtin',
+    },
+    {
+      id: 'deepseek-chat',
+      displayName: 'DeepSeek V3 (chat)',
+      description: 'DeepSeek chat model (non-thinking mode) for general tasks and tool use.',
+      type: 'chat',
+      contextWindowTokens: 131_072,
+      enabled: true,
+      abilities: { functionCall: true },
+      source: 'builtin',
+    },
+    {
+      id: 'deepseek-reasoner',
+      displayName: 'DeepSeek Reasoner',
+      description: 'DeepSeek thinking mode for math, code and multi-step reasoning.',
+      type: 'chat',
+      contextWindowTokens: 131_072,
+      enabled: false,
+      abilities: { reasoning: true },
+      source: 'builtin',
+    },
+  ],
+} satisfies ProviderManifestInput;

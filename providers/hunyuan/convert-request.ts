@@ -1,0 +1,48 @@
+import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import type { RuntimeOptions } from '@manifold/core/contract/runtime';
+import type { ClampRule } from '@manifold/core/params/clamp';
+
+/** Hunyuan takes no frequency or presence penalty. */
+export const clamps: readonly ClampRule[] = [
+  { op: 'drop', param: 'frequency_penalty' },
+  { op: 'drop', param: 'presence_penalty' },
+];
+
+/** The hybrid model whose thinking is switched by `enable_thinking`. */
+export const HYBRID_THINKING_MODEL = /hunyuan-a13b/i;
+
+/**
+ * Hunyuan is always called streaming (a non-streamed request still gets a streamed upstream call;
+ * the gateway answers with the same events), and hunyuan-a13b gets `enable_thinking` from the
+ * request's thinking type.
+ */
+export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
+  const result: ChatCompletionBody = {
+    ...body,
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (request.thinking && HYBRID_THINKING_MODEL.test(body.model)) {
+    result.enable_thinking = request.thinking.type === 'enabled';
+  }
+  return result;
+}
+
+/**
+ * Hunyuan's search: enhancement with citations and search info; `enable_speed_search` when
+ * `HUNYUAN_ENABLE_SPEED_SEARCH=1`. The sources come back in `search_info.search_results`.
+ */
+export function search(
+  body: ChatCompletionBody,
+  _request: ChatRequest,
+  options: RuntimeOptions,
+): ChatCompletionBody {
+  return {
+    ...body,
+    enable_enhancement: true,
+    citation: true,
+    search_info: true,
+    ...(options.env.HUNYUAN_ENABLE_SPEED_SEARCH === '1' && { enable_speed_search: true }),
+  };
+}

@@ -1,0 +1,16 @@
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { clamps, payload, search } from './convert-request.js';
+
+/**
+ * How Hunyuan differs from OpenAI: always streamed, no penalties, search by request flags (its
+ * citations arrive in `search_info.search_results`, which the factory reads), thinking switch
+ * for hunyuan-a13b.
+ */
+export const options: OpenAICompatibleOptions = {
+  baseURL: 'https://api.hunyuan.cloud.tencent.com/v1',
+  clamps,
+  payload,
+  search,
+  // Hunyuan's OpenAI-compatible endpoint documents no model list.
+  models: false,
+};

@@ -1,0 +1,12 @@
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { clamps, payload } from './convert-request.js';
+
+/**
+ * How Search1API differs from OpenAI: Perplexity's rules (temperature 2 left out, only one
+ * penalty sent); its `-online` models search by themselves.
+ */
+export const options: OpenAICompatibleOptions = {
+  baseURL: 'https://api.search1api.com/v1',
+  clamps,
+  payload,
+};

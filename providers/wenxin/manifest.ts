@@ -1,0 +1,80 @@
+import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
+import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+
+/**
+ * Baidu Wenxin (ERNIE) on the Qianfan v2 OpenAI-compatible API. Prices in CNY per million tokens
+ * from the Qianfan pricing page; context windows follow the model names.
+ */
+export const manifest = {
+  id: 'wenxin',
+  name: 'Wenxin',
+  description: 'Baidu ERNIE 4.5 and X1 models on Qianfan, with Baidu web search.',
+  homepage: 'https://cloud.baidu.com/product/wenxinworkshop',
+  apiKeyUrl: 'https://console.bce.baidu.com/iam/#/iam/apikey/list',
+  sdkType: 'openai',
+  enabled: false,
+  sort: 53,
+  keyVault: apiKeyAndBaseURL('https://qianfan.baidubce.com/v2', 'bce-v3/...'),
+  defaultBaseURL: 'https://qianfan.baidubce.com/v2',
+  settings: { searchMode: 'params' },
+  models: [
+    {
+      id: 'ernie-4.5-turbo-128k',
+      displayName: 'ERNIE 4.5 Turbo 128K',
+      description: 'ERNIE 4.5 Turbo: fast, low-cost flagship with a 128K context.',
+      type: 'chat',
+      contextWindowTokens: 131_072,
+      enabled: true,
+      releasedAt: '2025-04-25',
+      abilities: { functionCall: true, search: true },
+      pricing: { input: 0.8, output: 3.2, currency: 'CNY' },
+      source: 'builtin',
+    },
+    {
+      id: 'ernie-x1-turbo-32k',
+      displayName: 'ERNIE X1 Turbo 32K',
+      description: 'ERNIE X1 Turbo deep-reasoning model with tool use.',
+      type: 'chat',
+      contextWindowTokens: 32_768,
+      enabled: true,
+      releasedAt: '2025-04-25',
+      abilities: { functionCall: true, reasoning: true, search: true },
+      pricing: { input: 1, output: 4, currency: 'CNY' },
+      source: 'builtin',
+    },
+    {
+      id: 'ernie-4.5-8k-preview',
+      displayName: 'ERNIE 4.5 8K Preview',
+      description: 'ERNIE 4.5 native multimodal model, preview with an 8K context.',
+      type: 'chat',
+      contextWindowTokens: 8_192,
+      enabled: false,
+      releasedAt: '2025-03-16',
+      abilities: { vision: true, search: true },
+      pricing: { input: 4, output: 16, currency: 'CNY' },
+      source: 'builtin',
+    },
+    {
+      id: 'ernie-speed-128k',
+      displayName: 'ERNIE Speed 128K',
+      description: 'Free high-speed ERNIE model with a 128K context.',
+      type: 'chat',
+      contextWindowTokens: 131_072,
+      enabled: false,
+      abilities: {},
+      pricing: { input: 0, output: 0, currency: 'CNY' },
+      source: 'builtin',
+    },
+    {
+      id: 'ernie-lite-8k',
+      displayName: 'ERNIE Lite 8K',
+      description: 'Free lightweight ERNIE model for simple tasks.',
+      type: 'chat',
+      contextWindowTokens: 8_192,
+      enabled: false,
+      abilities: {},
+      pricing: { input: 0, output: 0, currency: 'CNY' },
+      source: 'builtin',
+    },
+  ],
+} satisfies ProviderManifestInput;

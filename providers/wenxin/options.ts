@@ -1,0 +1,13 @@
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { payload, search } from './convert-request.js';
+
+/**
+ * How Wenxin (Qianfan v2) differs from OpenAI: always streamed, search through the `web_search`
+ * parameter; its model list is not served to API keys.
+ */
+export const options: OpenAICompatibleOptions = {
+  baseURL: 'https://qianfan.baidubce.com/v2',
+  payload,
+  search,
+  models: false,
+};

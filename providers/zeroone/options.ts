@@ -1,0 +1,6 @@
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+
+/** 01.AI speaks plain OpenAI Chat Completions; only the base URL differs. */
+export const options: OpenAICompatibleOptions = {
+  baseURL: 'https://api.lingyiwanwu.com/v1',
+};

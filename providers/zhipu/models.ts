@@ -1,0 +1,44 @@
+import type { ModelCard } from '@manifold/core/contract/model-card';
+import type { RuntimeOptions } from '@manifold/core/contract/runtime';
+
+/** The default host's origin, for runtimes without a base URL of their own. */
+const DEFAULT_ORIGIN = 'https://open.bigmodel.cn';
+
+/**
+ * Zhipu lists models in its fine-tuning model center, outside the `/api/paas/v4` base path: the
+ * list is read on the configured host (so a proxy or test server is honoured), bearer key as usual.
+ */
+export function modelListURL(options: RuntimeOptions): string {
+  const origin = options.baseURL ? new URL(options.baseURL).origin : DEFAULT_ORIGIN;
+  return `${origin}/api/fine-tuning/model_center/list?pageSize=100&pageNum=1`;
+}
+
+interface ModelCenterRow {
+  modelCode?: unknown;
+  modelName?: unknown;
+  modelDescription?: unknown;
+}
+
+/** Cards of the model center's answer `{rows: [{modelCode, modelName, modelDescription…}]}`. */
+export function modelCards(raw: unknown): ModelCard[] {
+  const rows = (raw as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter(
+      (row): row is ModelCenterRow & { modelCode: string } =>
+        typeof row === 'object' &&
+        row !== null &&
+        typeof (row as ModelCenterRow).modelCode === 'string' &&
+        (row as ModelCenterRow).modelCode !== '',
+    )
+    .map((row) => ({
+      id: row.modelCode,
+      ...(typeof row.modelName === 'string' && row.modelName && { displayName: row.modelName }),
+      ...(typeof row.modelDescription === 'string' &&
+        row.modelDescription && { description: row.modelDescription }),
+      type: 'chat' as const,
+      enabled: false,
+      abilities: {},
+      source: 'remote' as const,
+    }));
+}

@@ -1,0 +1,18 @@
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { clamps, payload } from './convert-request.js';
+import { modelCards, modelListURL } from './models.js';
+import { citations, search } from './search.js';
+
+/**
+ * How Zhipu differs from OpenAI: halved temperature and per-model caps, `thinking: {type}` on
+ * GLM-4.5/4.6, a `web_search` tool whose sources arrive in the chunk's `web_search`, and a model
+ * list from the fine-tuning model center.
+ */
+export const options: OpenAICompatibleOptions = {
+  baseURL: 'https://open.bigmodel.cn/api/paas/v4',
+  clamps,
+  payload,
+  search,
+  citations,
+  models: { url: modelListURL, transform: modelCards },
+};

@@ -1,0 +1,24 @@
+import t from 'tap';
+import { definition } from '@manifold/provider-wenxin';
+import { textChunks } from '../../upstreams/openai-builders.js';
+import { compatConformance } from '../../conformance/compat-target.js';
+
+/** Qianfan repeats its sources on the chunks in `search_results`. */
+const search_results = [
+  { index: 1, url: 'https://example.com/a', title: 'A' },
+  { index: 2, url: 'https://example.com/b', title: 'B' },
+];
+
+void compatConformance(t, definition, {
+  model: 'ernie-4.5-turbo-128k',
+  basePath: '/v2',
+  scenarios: {
+    citations: {
+      kind: 'chunks',
+      chunks: textChunks(['Cit', 'ed.'], { id: 'chatcmpl-conformance' }).map((c) => ({
+        ...c,
+        search_results,
+      })),
+    },
+  },
+});
