@@ -1,16 +1,7 @@
-import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
 
-/**
- * CometAPI always streams: `stream: true` (with usage) even when the request asked for a single
- * answer. The runtime reads the streamed answer and still answers the client with the same events.
- */
-export function payload(body: ChatCompletionBody): ChatCompletionBody {
-  if (body.stream === true) return body;
-  return { ...body, stream: true, stream_options: { include_usage: true } };
-}
-
-/** How CometAPI differs from OpenAI: every call streams. */
+/** How CometAPI differs from OpenAI: every call streams, even for a `stream: false` request. */
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.cometapi.com/v1',
-  payload,
+  alwaysStream: true,
 };

@@ -12,17 +12,9 @@ export const clamps: readonly ClampRule[] = [
 /** The hybrid model whose thinking is switched by `enable_thinking`. */
 export const HYBRID_THINKING_MODEL = /hunyuan-a13b/i;
 
-/**
- * Hunyuan is always called streaming (a non-streamed request still gets a streamed upstream call;
- * the gateway answers with the same events), and hunyuan-a13b gets `enable_thinking` from the
- * request's thinking type.
- */
+/** hunyuan-a13b gets `enable_thinking` from the request's thinking type. */
 export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
-  const result: ChatCompletionBody = {
-    ...body,
-    stream: true,
-    stream_options: { include_usage: true },
-  };
+  const result: ChatCompletionBody = { ...body };
   if (request.thinking && HYBRID_THINKING_MODEL.test(body.model)) {
     result.enable_thinking = request.thinking.type === 'enabled';
   }

@@ -9,6 +9,7 @@ import { clamps, payload, search } from './convert-request.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.hunyuan.cloud.tencent.com/v1',
   clamps,
+  alwaysStream: true,
   payload,
   search,
   // Hunyuan's OpenAI-compatible endpoint documents no model list.

@@ -1,5 +1,6 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
+import { onePenalty } from '@manifold/core/compat/one-penalty';
+import { clamps } from './convert-request.js';
 
 /**
  * How Perplexity differs from OpenAI: temperature 2 is left out, only one penalty is sent, every
@@ -9,6 +10,6 @@ import { clamps, payload } from './convert-request.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.perplexity.ai',
   clamps,
-  payload,
+  payload: onePenalty,
   models: false,
 };

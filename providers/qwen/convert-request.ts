@@ -51,17 +51,11 @@ export const clamps: readonly ClampRule[] = [
 ];
 
 /**
- * Qwen's body rules that are not clamps: the call always streams (some models refuse
- * non-streamed calls; the gateway answers a `stream: false` client from the stream all the same),
- * tools are called in parallel, and hybrid models get `enable_thinking` / `thinking_budget` from
- * the request's `thinking`.
+ * Qwen's body rules that are not clamps: tools are called in parallel, and hybrid models get
+ * `enable_thinking` / `thinking_budget` from the request's `thinking`.
  */
 export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
-  const result: ChatCompletionBody = {
-    ...body,
-    stream: true,
-    stream_options: { include_usage: true },
-  };
+  const result: ChatCompletionBody = { ...body };
   if (body.tools?.length) result.parallel_tool_calls = true;
   const { thinking } = request;
   if (thinking && isHybridThinkingModel(body.model)) {

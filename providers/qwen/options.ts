@@ -9,6 +9,7 @@ import { search } from './search.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
   clamps,
+  alwaysStream: true,
   payload,
   search,
 };

@@ -1,5 +1,6 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
+import { onePenalty } from '@manifold/core/compat/one-penalty';
+import { clamps } from './convert-request.js';
 
 /**
  * How Search1API differs from OpenAI: Perplexity's rules (temperature 2 left out, only one
@@ -8,5 +9,5 @@ import { clamps, payload } from './convert-request.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.search1api.com/v1',
   clamps,
-  payload,
+  payload: onePenalty,
 };

@@ -1,14 +1,6 @@
 import type { ChatCompletionBody } from '@manifold/core/compat/options';
 
 /**
- * Qianfan is always called streaming: a non-streamed request still gets a streamed upstream call,
- * and the gateway answers with the same events.
- */
-export function payload(body: ChatCompletionBody): ChatCompletionBody {
-  return { ...body, stream: true, stream_options: { include_usage: true } };
-}
-
-/**
  * Qianfan's built-in search: `web_search` with citations and the search trace. The sources come
  * back in the chunk's `search_results` (`{index, url, title}`), which the factory reads.
  */

@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { payload, search } from './convert-request.js';
+import { search } from './convert-request.js';
 
 /**
  * How Wenxin (Qianfan v2) differs from OpenAI: always streamed, search through the `web_search`
@@ -7,7 +7,7 @@ import { payload, search } from './convert-request.js';
  */
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://qianfan.baidubce.com/v2',
-  payload,
+  alwaysStream: true,
   search,
   models: false,
 };

@@ -91,6 +91,7 @@ export const hasTools = (request: ChatRequest): boolean => (request.tools?.lengt
 /** Whether the upstream call streams: the request's wish, unless tools force a non-streaming call. */
 export function upstreamStreams(request: ChatRequest, compat: OpenAICompatibleOptions): boolean {
   if (compat.disableStreamWithTools && hasTools(request)) return false;
+  if (compat.alwaysStream) return true;
   return request.stream ?? true;
 }
 

@@ -118,6 +118,11 @@ export interface OpenAICompatibleOptions {
   citations?: (chunk: Record<string, unknown>) => unknown;
   /** Send `stream: false` upstream when tools are present (the gateway still streams to the client). */
   disableStreamWithTools?: boolean;
+  /**
+   * Always call the upstream streaming, even for a `stream: false` request (some providers refuse
+   * whole answers); the gateway answers that client from the stream all the same.
+   */
+  alwaysStream?: boolean;
   /** Extra request headers. */
   headers?: Record<string, string>;
   /** Usage rules: `completion_tokens` leaves reasoning out (some providers report it apart). */

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
 import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
+import { convertChatRequest } from '@manifold/core/compat/convert-request';
 import {
   callContext,
   chatEvents,
@@ -263,4 +264,12 @@ t.test('without the debug flag nothing is logged at info', async (t) => {
     options.logger.records.filter((record) => record.level === 'info'),
     [],
   );
+});
+
+t.test('alwaysStream streams upstream even for a stream:false request', async (t) => {
+  const whole = { ...chatRequest(), stream: false };
+  t.equal(convertChatRequest(whole, {}, { baseURL: 'x' }).stream, false);
+  const body = convertChatRequest(whole, {}, { baseURL: 'x', alwaysStream: true });
+  t.equal(body.stream, true);
+  t.same(body.stream_options, { include_usage: true });
 });
