@@ -1,8 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import { $providerModels } from '../../providers/stores/models.js';
-import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
+import { $activeModelCard } from '../../providers/stores/selection.js';
 
 /** Longest side of an attached image after downscaling, in pixels. */
 export const MAX_IMAGE_SIDE = 2048;
@@ -175,16 +174,8 @@ export const $attachments = atom<PendingAttachment[]>([]);
 /** The last refused file, if any. */
 export const $attachmentNotice = atom<AttachmentNotice | undefined>(undefined);
 
-/** The active model's effective card (builtin, remote or custom). */
-export const $activeCard = computed(
-  [$activeProvider, $activeModel, $providerModels],
-  (provider, model, models) =>
-    (provider ? models[provider.id] : undefined)?.find((m) => m.id === model) ??
-    provider?.models.find((m) => m.id === model),
-);
-
 /** The name of the active model when images are attached and it cannot read them, else undefined. */
-export const $visionRefusal = computed([$attachments, $activeCard], (items, card) =>
+export const $visionRefusal = computed([$attachments, $activeModelCard], (items, card) =>
   visionRefused(card, items.filter((a) => a.kind === 'image').length)
     ? (card?.displayName ?? card?.id ?? '')
     : undefined,
