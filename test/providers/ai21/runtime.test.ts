@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** AI21's base path is /studio/v1; the fake routes by suffix, so the runtime uses the same shape. */
 const ai21 = (fake: FakeOpenAI) =>
@@ -54,3 +55,5 @@ t.test('a request without tools streams', async (t) => {
 t.test('the default base URL is AI21 Studio v1', async (t) => {
   t.equal(definition.manifest.defaultBaseURL, 'https://api.ai21.com/studio/v1');
 });
+
+void t.test('the conformance kit', conformance);

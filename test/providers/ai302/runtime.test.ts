@@ -12,6 +12,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const ai302 = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v1` }, { providerId: 'ai302' }));
@@ -62,3 +63,5 @@ t.test('the model list comes from /v1/models, filtered, abilities by family', as
   t.equal(cards[1]!.abilities.functionCall, true, 'claude family inferred');
   t.equal(cards[1]!.abilities.vision, true);
 });
+
+void t.test('the conformance kit', conformance);

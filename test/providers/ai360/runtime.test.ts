@@ -12,6 +12,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const ai360 = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v1` }, { providerId: 'ai360' }));
@@ -99,3 +100,5 @@ t.test('the model list infers abilities and prefers built-in cards', async (t) =
   t.equal(cards[0]?.displayName, '360GPT2 o1');
   t.equal(cards[1]?.abilities.functionCall, true);
 });
+
+void t.test('the conformance kit', conformance);

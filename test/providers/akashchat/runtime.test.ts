@@ -8,6 +8,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Akash's base path is /api/v1; the fake routes by suffix, so the runtime uses the same shape. */
 const akash = (fake: FakeOpenAI) =>
@@ -51,3 +52,5 @@ t.test('other models get no chat_template_kwargs', async (t) => {
   );
   t.notOk('chat_template_kwargs' in lastBody(fake));
 });
+
+void t.test('the conformance kit', conformance);

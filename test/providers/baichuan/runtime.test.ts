@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const baichuan = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
   definition.createRuntime(
@@ -71,3 +72,5 @@ t.test('there is no remote model list', async (t) => {
   t.same(cards ?? [], []);
   t.equal(fake.requests.length, 0, 'nothing is asked upstream');
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const cohere = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -116,3 +117,5 @@ t.test('the model list host is api.cohere.com for the default base URL', async (
   const options = runtimeOptions({ baseURL: 'https://api.cohere.ai/compatibility/v1' });
   t.equal(modelListURL(options), 'https://api.cohere.com/v1/models');
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const cometapi = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -57,3 +58,5 @@ t.test('the model list is read from /models with abilities of the built-in cards
   );
   t.equal(models[0]?.contextWindowTokens, 400_000);
 });
+
+void t.test('the conformance kit', conformance);

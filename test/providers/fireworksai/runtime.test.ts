@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Fireworks' base path is /inference/v1; the fake routes by suffix. */
 const fireworks = (fake: FakeOpenAI) =>
@@ -78,3 +79,5 @@ t.test(
     );
   },
 );
+
+void t.test('the conformance kit', conformance);

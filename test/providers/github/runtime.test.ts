@@ -14,6 +14,7 @@ import {
   user,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const github = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -150,3 +151,5 @@ t.test('the catalog URL for the default base URL', async (t) => {
     'https://models.github.ai/catalog/models',
   );
 });
+
+void t.test('the conformance kit', conformance);

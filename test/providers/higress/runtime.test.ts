@@ -12,6 +12,7 @@ import {
   thrown,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const higress = (fake: FakeOpenAI, overrides = {}) =>
   definition.createRuntime(
@@ -82,3 +83,5 @@ t.test('the model list is read from the gateway', async (t) => {
   t.match(fake.lastRequest()?.headers['x-request-id'], UUID);
   t.same(cards.map((card) => card.id).sort(), ['glm-4-plus', 'qwen-plus']);
 });
+
+void t.test('the conformance kit', conformance);

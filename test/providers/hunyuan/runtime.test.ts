@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const hunyuan = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
   definition.createRuntime(
@@ -119,3 +120,5 @@ t.test('hunyuan-a13b gets enable_thinking from the thinking type', async (t) => 
   );
   t.notOk('enable_thinking' in lastBody(fake));
 });
+
+void t.test('the conformance kit', conformance);

@@ -11,6 +11,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Infini-AI's base path is /maas/v1. */
 const infiniai = (fake: FakeOpenAI) =>
@@ -64,3 +65,5 @@ t.test('the model list comes from /maas/v1/models with ids filtered', async (t) 
   t.equal(cards[0]!.displayName, 'DeepSeek V3.1', 'built-in card preferred');
   t.equal(cards[1]!.abilities.reasoning, true, 'qwen3 inferred as reasoning');
 });
+
+void t.test('the conformance kit', conformance);

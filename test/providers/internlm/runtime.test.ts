@@ -11,6 +11,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const internlm = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -89,3 +90,5 @@ t.test('the model list infers abilities and prefers built-in cards', async (t) =
   t.equal(cards[0]?.displayName, 'Intern-S1');
   t.equal(cards[1]?.abilities.vision, true);
 });
+
+void t.test('the conformance kit', conformance);

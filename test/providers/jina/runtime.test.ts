@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const jina = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v1` }, { providerId: 'jina' }));
@@ -45,3 +46,5 @@ t.test('the built-in deepsearch card is a reasoning model', async (t) => {
   t.equal(card?.abilities.reasoning, true);
   t.equal(definition.manifest.defaultBaseURL, 'https://deepsearch.jina.ai/v1');
 });
+
+void t.test('the conformance kit', conformance);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { definition } from '../../../providers/lmstudio/index.js';
 import { localServerTests } from './local-helpers.js';
+import { conformance } from './conformance.js';
 
 void localServerTests(t, {
   definition,
@@ -12,3 +13,5 @@ void localServerTests(t, {
 t.test('the default base URL is LM Studio on the loopback port 1234', async (t) => {
   t.equal(definition.manifest.defaultBaseURL, 'http://127.0.0.1:1234/v1');
 });
+
+void t.test('the conformance kit', conformance);

@@ -11,6 +11,7 @@ import {
 } from '../../core/compat/runtime-helpers.js';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const minimax = (fake: FakeOpenAI, models?: ModelCard[]) =>
   definition.createRuntime(
@@ -151,3 +152,5 @@ t.test('there is no remote model list', async (t) => {
   t.same(cards ?? [], []);
   t.equal(fake.requests.length, 0);
 });
+
+void t.test('the conformance kit', conformance);

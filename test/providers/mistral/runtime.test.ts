@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const mistral = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -109,3 +110,5 @@ t.test(
     t.ok(cards.every((card) => card.source === 'remote'));
   },
 );
+
+void t.test('the conformance kit', conformance);

@@ -11,6 +11,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const modelscope = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -44,3 +45,5 @@ t.test('a working model list is read', async (t) => {
 
   t.same(cards.map((card) => card.id).sort(), ['Qwen/Qwen3-32B', 'deepseek-ai/DeepSeek-V3.1']);
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const nebius = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v1` }, { providerId: 'nebius' }));
@@ -43,3 +44,5 @@ t.test('the model list is /models?verbose=true, filtered and enriched', async (t
   t.match(cards[0], { displayName: 'Llama 3.3 70B Instruct', pricing: { input: 0.13 } });
   t.same(cards[1]?.abilities, { vision: true });
 });
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Novita's base path is /v3/openai; the fake routes by suffix. */
 const novita = (fake: FakeOpenAI) =>
@@ -73,3 +74,5 @@ t.test('the model list divides prices by 10,000 and reads title and context size
 t.test('the provider is server-only (disableBrowserRequest)', async (t) => {
   t.equal(definition.manifest.settings.disableBrowserRequest, true);
 });
+
+void t.test('the conformance kit', conformance);

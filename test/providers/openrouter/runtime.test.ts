@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** OpenRouter's base path is /api/v1; the fake routes by suffix, so the runtime uses the same shape. */
 const openrouter = (fake: FakeOpenAI) =>
@@ -190,3 +191,5 @@ t.test(
     t.equal(models[2]?.pricing?.input, 2.5, 'built-in card preferred');
   },
 );
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Perplexity's base URL has no path: chat completions are at the host root. */
 const perplexity = (fake: FakeOpenAI) =>
@@ -101,3 +102,5 @@ t.test('there is no remote model list', async (t) => {
   const fake = await fakeUpstream(t);
   t.equal(perplexity(fake).models, undefined);
 });
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** PPIO's base path is /v3/openai; the fake routes by suffix. */
 const ppio = (fake: FakeOpenAI) =>
@@ -77,3 +78,5 @@ t.test(
 t.test('the provider is server-only (disableBrowserRequest)', async (t) => {
   t.equal(definition.manifest.settings.disableBrowserRequest, true);
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** DashScope's base path is /compatible-mode/v1; the fake routes by suffix. */
 const qwen = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
@@ -182,3 +183,5 @@ t.test(
     t.notOk(cards[1]?.abilities?.reasoning, 'qwen3-coder is not a reasoning model');
   },
 );
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const search1api = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -72,3 +73,5 @@ t.test('the model list comes from /models with ids filtered', async (t) => {
   );
   t.equal(cards[0]!.abilities.search, true, 'built-in card preferred');
 });
+
+void t.test('the conformance kit', conformance);

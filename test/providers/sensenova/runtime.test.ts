@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** SenseNova's base path is /compatible-mode/v1; the fake routes by suffix. */
 const sensenova = (fake: FakeOpenAI) =>
@@ -84,3 +85,5 @@ t.test('the model list comes from /v1/llm/models, not the compatible base path',
   t.equal(cards[0]?.displayName, 'SenseNova V6.5 Pro', 'built-in card preferred');
   t.equal(cards[1]?.source, 'remote');
 });
+
+void t.test('the conformance kit', conformance);

@@ -13,6 +13,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const siliconcloud = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -125,3 +126,5 @@ t.test('the model list asks for chat models only and infers abilities', async (t
   t.equal(byId.get('Qwen/Qwen2.5-VL-72B-Instruct')?.abilities.vision, true);
   t.equal(byId.get('Qwen/QwQ-32B')?.abilities.reasoning, true);
 });
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const spark = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
   definition.createRuntime(
@@ -62,3 +63,5 @@ t.test('SPARK_SEARCH_MODE sets the search mode', async (t) => {
     { type: 'web_search', web_search: { enable: true, search_mode: 'deep' } },
   ]);
 });
+
+void t.test('the conformance kit', conformance);

@@ -12,6 +12,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const stepfun = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -109,3 +110,5 @@ t.test('the model list infers abilities and prefers built-in cards', async (t) =
   t.equal(cards[2]?.abilities.vision, true);
   t.notOk(cards[2]?.abilities.functionCall);
 });
+
+void t.test('the conformance kit', conformance);

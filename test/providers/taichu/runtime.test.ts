@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Taichu's base path is /maas/v1; the fake routes by suffix. */
 const taichu = (fake: FakeOpenAI) =>
@@ -56,3 +57,5 @@ t.test('the model list comes from /maas/v1/models', async (t) => {
   );
   t.equal(cards[0]?.displayName, 'Taichu 2.0', 'built-in card preferred');
 });
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const together = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -77,3 +78,5 @@ t.test('the model list is <origin>/api/models: chat entries only, with their dat
   });
   t.match(cards[1], { displayName: 'Llama 3.3 70B Instruct Turbo', enabled: true });
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const upstage = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -43,3 +44,5 @@ t.test(
 t.test('the default base URL is https://api.upstage.ai/v1/solar', async (t) => {
   t.equal(definition.manifest.defaultBaseURL, 'https://api.upstage.ai/v1/solar');
 });
+
+void t.test('the conformance kit', conformance);

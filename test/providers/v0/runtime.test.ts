@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const v0 = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v1` }, { providerId: 'v0' }));
@@ -38,3 +39,5 @@ t.test('the remote model list is read from /v1/models, built-in cards enrich it'
 t.test('the default base URL is https://api.v0.dev/v1', async (t) => {
   t.equal(definition.manifest.defaultBaseURL, 'https://api.v0.dev/v1');
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const vercel = (fake: FakeOpenAI) =>
   definition.createRuntime(
@@ -81,3 +82,5 @@ t.test('the model list is read from /models and enriched by the built-in cards',
   );
   t.equal(models[0]?.pricing?.input, 1.25);
 });
+
+void t.test('the conformance kit', conformance);

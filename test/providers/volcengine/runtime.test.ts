@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const volcengine = (fake: FakeOpenAI, models?: readonly ModelCard[]) =>
   definition.createRuntime(
@@ -68,3 +69,5 @@ t.test('Ark has no remote model list', async (t) => {
   const fake = await fakeUpstream(t);
   t.equal(volcengine(fake).models, undefined);
 });
+
+void t.test('the conformance kit', conformance);

@@ -9,6 +9,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const wenxin = (fake: FakeOpenAI) =>
   definition.createRuntime(runtimeOptions({ baseURL: `${fake.url}/v2` }, { providerId: 'wenxin' }));
@@ -65,3 +66,5 @@ t.test('the chunk search_results become one grounding event', async (t) => {
     ],
   });
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 const xai = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
   definition.createRuntime(
@@ -139,3 +140,5 @@ t.test('the model list comes from /models with grok abilities inferred by id', a
   t.equal(cards[2]!.abilities.vision, true);
   t.notOk(cards[2]!.abilities.reasoning);
 });
+
+void t.test('the conformance kit', conformance);

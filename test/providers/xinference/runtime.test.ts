@@ -1,6 +1,7 @@
 import t from 'tap';
 import { definition } from '../../../providers/xinference/index.js';
 import { localServerTests } from '../lmstudio/local-helpers.js';
+import { conformance } from './conformance.js';
 
 void localServerTests(t, {
   definition,
@@ -12,3 +13,5 @@ void localServerTests(t, {
 t.test('the default base URL is Xinference on the loopback port 9997', async (t) => {
   t.equal(definition.manifest.defaultBaseURL, 'http://127.0.0.1:9997/v1');
 });
+
+void t.test('the conformance kit', conformance);

@@ -10,6 +10,7 @@ import {
   runtimeOptions,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { conformance } from './conformance.js';
 
 /** Zhipu's base path is /api/paas/v4; the fake routes by suffix. */
 const zhipu = (fake: FakeOpenAI, env: Record<string, string> = {}) =>
@@ -175,3 +176,5 @@ t.test('the model list comes from the fine-tuning model center with the bearer k
   t.equal(cards[1]?.abilities?.reasoning, true, 'reasoning inferred');
   t.equal(cards[1]?.source, 'remote');
 });
+
+void t.test('the conformance kit', conformance);

@@ -1,0 +1,10 @@
+import type { Test } from 'tap';
+import { definition } from '@manifold/provider-akashchat';
+import { compatConformance } from '../../conformance/compat-target.js';
+
+/** The conformance kit over akashchat (run by runtime.test.ts, so the provider's tests share one process). */
+export const conformance = (t: Test): Promise<void> =>
+  compatConformance(t, definition, {
+    model: 'Meta-Llama-3-3-70B-Instruct',
+    basePath: '/api/v1',
+  });

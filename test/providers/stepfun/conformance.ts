@@ -1,0 +1,11 @@
+import type { Test } from 'tap';
+import { definition } from '@manifold/provider-stepfun';
+import { compatConformance } from '../../conformance/compat-target.js';
+
+/** The conformance kit over stepfun (run by runtime.test.ts, so the provider's tests share one process). */
+export const conformance = (t: Test): Promise<void> =>
+  compatConformance(t, definition, {
+    model: 'step-1-8k',
+    // streaming is off when tools are present: the calls arrive whole in one JSON answer
+    wholeToolCalls: true,
+  });

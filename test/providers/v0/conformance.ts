@@ -1,0 +1,7 @@
+import type { Test } from 'tap';
+import { definition } from '@manifold/provider-v0';
+import { compatConformance } from '../../conformance/compat-target.js';
+
+/** The conformance kit over v0 (run by runtime.test.ts, so the provider's tests share one process). */
+export const conformance = (t: Test): Promise<void> =>
+  compatConformance(t, definition, { model: 'v0-1.5-md', basePath: '/v1' });
