@@ -16,7 +16,9 @@ import { $providerSettings } from '../../web/src/features/providers/stores/provi
 import { $providers } from '../../web/src/features/providers/stores/providers.js';
 import {
   $activeModel,
+  $activeProvider,
   $chatModels,
+  $chatProviders,
   selectModel,
   selectProvider,
 } from '../../web/src/features/providers/stores/selection.js';
@@ -127,6 +129,33 @@ t.test('the chat picker lists effective, enabled chat models', async (t) => {
   removeCustomModel('openai', 'my-model');
   t.equal(findModelCard('openai', 'my-model'), undefined);
 });
+
+t.test(
+  'an image-only provider is left out of the chat picker and never chosen by default',
+  async (t) => {
+    const images = {
+      id: 'images',
+      name: 'Images',
+      sort: -1,
+      enabled: true,
+      models: [card('flux', { type: 'image' })],
+    } as unknown as ProviderManifest;
+    $providers.set([images, openai]);
+    selectProvider('');
+    t.same(
+      $chatProviders.get().map((p) => p.id),
+      ['openai'],
+      'only the provider with a chat model is listed',
+    );
+    t.equal($activeProvider.get()?.id, 'openai', 'the default provider has chat models');
+    addCustomModel('images', { id: 'my-chat' });
+    t.same(
+      $chatProviders.get().map((p) => p.id),
+      ['images', 'openai'],
+      'a custom chat model makes the provider usable',
+    );
+  },
+);
 
 t.test('fetchModels stores remote cards with the key vault in the auth header', async (t) => {
   $providerSettings.set({ openai: { vault: { apiKey: 'sk-test' } } });

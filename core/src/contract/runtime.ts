@@ -55,6 +55,22 @@ export interface EmbeddingsRequest {
   dimensions?: number;
 }
 
+/** Text-to-image request (`POST /webapi/text-to-image/:provider`, CONTRACT §3). */
+export interface TextToImageRequest {
+  /** Model id as the provider names it (e.g. `fal-ai/flux/schnell`, `flux-pro-1.1`). */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** Number of images, 1–10 (default 1). */
+  n?: number;
+  /** Image size `WIDTHxHEIGHT` in pixels, e.g. `1024x1024`; the provider's default when absent. */
+  size?: string;
+  /** Quality hint as the provider names it (e.g. `standard`, `hd`); ignored where unsupported. */
+  quality?: string;
+  /** Style hint as the provider names it (e.g. `vivid`, `natural`); ignored where unsupported. */
+  style?: string;
+}
+
 /** A provider runtime: one upstream, one set of credentials. */
 export interface ProviderRuntime {
   /**
@@ -66,6 +82,11 @@ export interface ProviderRuntime {
   models?(context: CallContext): Promise<ModelCard[]>;
   /** Embeddings, one vector per input. */
   embeddings?(request: EmbeddingsRequest, context: CallContext): Promise<number[][]>;
+  /**
+   * Generate images. Resolves once they are ready, with one URL (or data URL) per image; a
+   * refusal or failure throws `ManifoldError`.
+   */
+  textToImage?(request: TextToImageRequest, context: CallContext): Promise<string[]>;
   /**
    * Download a model to a local server (`POST /webapi/models/:provider/pull`). Resolves once the
    * upstream accepted the pull (a refusal throws `ManifoldError`), with its progress reports.

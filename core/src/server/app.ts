@@ -10,6 +10,7 @@ import { builtinSources, loadProviders, pluginSources, type PluginSource } from 
 import { installErrorHandling } from './error-handler.js';
 import registryPlugin from './registry.js';
 import { registerChatRoute } from './routes/chat.js';
+import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
 
@@ -80,6 +81,7 @@ export async function buildApp(
   registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
   registerModelRoutes(app, { authenticate });
   registerPullRoute(app, { authenticate });
+  registerImageRoute(app, { authenticate });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });

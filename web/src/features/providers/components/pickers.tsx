@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { $labels } from '../../../app/locale.js';
-import { $enabledProviders } from '../stores/providers.js';
 import {
   $activeModel,
   $activeProvider,
   $chatModels,
+  $chatProviders,
   selectModel,
   selectProvider,
 } from '../stores/selection.js';
 
 /** Provider and model pickers, built only from `/providers`. */
 export function Pickers() {
-  const providers = useStore($enabledProviders);
+  const providers = useStore($chatProviders);
   const active = useStore($activeProvider);
   const models = useStore($chatModels);
   const model = useStore($activeModel);

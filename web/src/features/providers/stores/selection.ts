@@ -16,10 +16,20 @@ export const $activeProviderId = persisted('manifold:active-provider');
 /** The model id chosen in the picker (persisted in localStorage). */
 export const $activeModelId = persisted('manifold:active-model');
 
-/** The chosen provider's manifest, or the first enabled provider. */
+const isChatCard = (m: { type: string; enabled?: boolean }) => m.type === 'chat' && m.enabled;
+
+/**
+ * Enabled providers the chat can use: those with at least one switched-on chat model (an
+ * image-only provider such as one serving only text-to-image cards is left out of the picker).
+ */
+export const $chatProviders = computed([$enabledProviders, $providerModels], (enabled, models) =>
+  enabled.filter((p) => (models[p.id] ?? []).some(isChatCard)),
+);
+
+/** The chosen provider's manifest, or the first provider the chat can use. */
 export const $activeProvider = computed(
-  [$providers, $enabledProviders, $activeProviderId],
-  (all, enabled, id) => all.find((p) => p.id === id) ?? enabled[0],
+  [$providers, $chatProviders, $activeProviderId],
+  (all, usable, id) => all.find((p) => p.id === id) ?? usable[0],
 );
 
 /**
@@ -27,7 +37,7 @@ export const $activeProvider = computed(
  * are switched on.
  */
 export const $chatModels = computed([$activeProvider, $providerModels], (provider, models) =>
-  (provider ? (models[provider.id] ?? []) : []).filter((m) => m.type === 'chat' && m.enabled),
+  (provider ? (models[provider.id] ?? []) : []).filter(isChatCard),
 );
 
 /** The chosen model id, or the provider's first chat model. */
