@@ -39,6 +39,10 @@ export const isReasoningModel = (model: string): boolean =>
 export const takesReasoningEffort = (model: string): boolean =>
   isReasoningModel(model) && !model.includes('-chat');
 
+/** GPT-5 models (not the `-chat` ones) take a text verbosity. */
+export const takesVerbosity = (model: string): boolean =>
+  model.startsWith('gpt-5') && !model.includes('-chat');
+
 /** A chat-completions model with built-in web search (`gpt-4o-search-preview`, …). */
 export const isSearchPreviewModel = (model: string): boolean => model.includes('-search-');
 
@@ -65,14 +69,18 @@ export const clamps: readonly ClampRule[] = [
 /**
  * Chat-completions rules that are not clamps: reasoning models read the system prompt as
  * `developer` (`user` for o1-preview and o1-mini); search-preview models always search, so they
- * always get `web_search_options` when `OPENAI_SEARCH_CONTEXT_SIZE` is set.
+ * always get `web_search_options` when `OPENAI_SEARCH_CONTEXT_SIZE` is set; GPT-5 models get the
+ * request's `verbosity`.
  */
 export function chatPayload(
   body: ChatCompletionBody,
-  _request: ChatRequest,
+  request: ChatRequest,
   options: RuntimeOptions,
 ): ChatCompletionBody {
   let result = body;
+  if (request.verbosity && takesVerbosity(body.model)) {
+    result = { ...result, verbosity: request.verbosity };
+  }
   if (isReasoningModel(body.model)) {
     const role = SYSTEM_TO_USER_MODELS.has(body.model) ? 'user' : 'developer';
     result = {
@@ -96,7 +104,8 @@ export const usesResponses = (request: ChatRequest): boolean =>
 
 /**
  * Responses rules: the `web_search` tool when search is on; reasoning `{effort (default medium),
- * summary: 'auto'}` for models that reason, none for the others; `store: false`.
+ * summary: 'auto'}` for models that reason, none for the others; `text: {verbosity}` for GPT-5
+ * models; `store: false`.
  */
 export function responsesPayload(
   body: ResponsesBody,
@@ -110,5 +119,7 @@ export function responsesPayload(
   } else {
     delete result.reasoning;
   }
+  if (request.verbosity && takesVerbosity(body.model))
+    result.text = { verbosity: request.verbosity };
   return result;
 }

@@ -30,7 +30,7 @@ export const manifest = {
       releasedAt: '2025-08-07',
       abilities: { functionCall: true, reasoning: true, vision: true, search: true },
       pricing: { input: 1.25, output: 10, cachedInput: 0.125 },
-      settings: { extendParams: ['reasoningEffort'], searchImpl: 'params' },
+      settings: { extendParams: ['reasoningEffort', 'textVerbosity'], searchImpl: 'params' },
       source: 'builtin',
     },
     {
@@ -44,7 +44,7 @@ export const manifest = {
       releasedAt: '2025-08-07',
       abilities: { functionCall: true, reasoning: true, vision: true, search: true },
       pricing: { input: 0.25, output: 2, cachedInput: 0.025 },
-      settings: { extendParams: ['reasoningEffort'], searchImpl: 'params' },
+      settings: { extendParams: ['reasoningEffort', 'textVerbosity'], searchImpl: 'params' },
       source: 'builtin',
     },
     {
@@ -58,7 +58,7 @@ export const manifest = {
       releasedAt: '2025-08-07',
       abilities: { functionCall: true, reasoning: true, vision: true },
       pricing: { input: 0.05, output: 0.4, cachedInput: 0.005 },
-      settings: { extendParams: ['reasoningEffort'] },
+      settings: { extendParams: ['reasoningEffort', 'textVerbosity'] },
       source: 'builtin',
     },
     {

@@ -84,7 +84,27 @@ t.test('capabilities list the controls the card allows', async (t) => {
     reasoningBudget: false,
     reasoningEffort: true,
     thinkingBudget: true,
+    textVerbosity: false,
   });
+});
+
+t.test('verbosity is sent only when the card takes textVerbosity, medium by default', async (t) => {
+  const settings = { textVerbosity: 'low' as const };
+  t.notOk('verbosity' in buildChatRequest({ model: 'm', history, settings, card: card([]) }));
+  t.equal(
+    buildChatRequest({ model: 'm', history, settings, card: card(['textVerbosity']) }).verbosity,
+    'low',
+  );
+  t.equal(
+    buildChatRequest({ model: 'm', history, card: card(['textVerbosity']) }).verbosity,
+    'medium',
+  );
+  const bogus = { textVerbosity: 'verbose' as unknown as 'low' };
+  t.notOk(
+    'verbosity' in
+      buildChatRequest({ model: 'm', history, settings: bogus, card: card(['textVerbosity']) }),
+    'a verbosity the contract does not know is not sent',
+  );
 });
 
 t.test('images of earlier turns are left out for a model without vision', async (t) => {

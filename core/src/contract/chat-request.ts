@@ -57,6 +57,10 @@ export const ChatRequestSchema = Type.Object(
         Type.Literal('high'),
       ]),
     ),
+    /** How long the answer should be, for models that take a text verbosity (e.g. GPT-5). */
+    verbosity: Type.Optional(
+      Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+    ),
     /** Thinking budget for models that take one (e.g. Google); -1 means dynamic. */
     thinkingBudget: Type.Optional(Type.Integer({ minimum: -1 })),
     /** Prompt caching (default on where the provider supports it). */

@@ -238,6 +238,30 @@ t.test('a non-reasoning model on the Responses API sends no reasoning', async (t
   t.notOk('reasoning' in lastBody(fake));
 });
 
+t.test(
+  'verbosity reaches GPT-5 models only: top level on chat, text.verbosity on Responses',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const { runtime } = openai(fake);
+
+    await chatEvents(runtime, chatRequest({ model: 'gpt-5-mini', verbosity: 'low' }));
+    t.equal(fake.lastRequest()?.path, '/v1/chat/completions');
+    t.equal(lastBody(fake).verbosity, 'low');
+
+    await chatEvents(
+      runtime,
+      chatRequest({ model: 'gpt-5', verbosity: 'high', apiMode: 'responses' }),
+    );
+    t.equal(fake.lastRequest()?.path, '/v1/responses');
+    t.same(lastBody(fake).text, { verbosity: 'high' });
+
+    await chatEvents(runtime, chatRequest({ model: 'gpt-4.1', verbosity: 'low' }));
+    t.notOk('verbosity' in lastBody(fake), 'gpt-4.1 takes no verbosity');
+    await chatEvents(runtime, chatRequest({ model: 'gpt-5-chat-latest', verbosity: 'low' }));
+    t.notOk('verbosity' in lastBody(fake), 'the -chat variant takes no verbosity');
+  },
+);
+
 t.test('Responses-only models always use the Responses API', async (t) => {
   const fake = await fakeUpstream(t);
   const { runtime } = openai(fake);

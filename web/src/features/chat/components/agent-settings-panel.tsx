@@ -8,7 +8,12 @@ import {
   toggleAgentPanel,
   updateAgentSettings,
 } from '../stores/agent-settings.js';
-import { REASONING_EFFORTS, type ReasoningEffort } from '../stores/build-request.js';
+import {
+  REASONING_EFFORTS,
+  TEXT_VERBOSITIES,
+  type ReasoningEffort,
+  type TextVerbosity,
+} from '../stores/build-request.js';
 
 const EFFORT_LABELS = {
   minimal: 'effortMinimal',
@@ -16,6 +21,12 @@ const EFFORT_LABELS = {
   medium: 'effortMedium',
   high: 'effortHigh',
 } as const satisfies Record<ReasoningEffort, string>;
+
+const VERBOSITY_LABELS = {
+  low: 'verbosityLow',
+  medium: 'verbosityMedium',
+  high: 'verbosityHigh',
+} as const satisfies Record<TextVerbosity, string>;
 
 /** The chat header button that opens and closes the agent settings panel. */
 export function AgentSettingsToggle() {
@@ -181,6 +192,24 @@ export function AgentSettingsPanel() {
             {REASONING_EFFORTS.map((effort) => (
               <option key={effort} value={effort}>
                 {label[EFFORT_LABELS[effort]]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {can.textVerbosity && (
+        <label className="agent-row">
+          {label.textVerbosity}
+          <select
+            name="textVerbosity"
+            value={settings.textVerbosity}
+            onChange={(e) =>
+              updateAgentSettings({ textVerbosity: e.target.value as TextVerbosity })
+            }
+          >
+            {TEXT_VERBOSITIES.map((verbosity) => (
+              <option key={verbosity} value={verbosity}>
+                {label[VERBOSITY_LABELS[verbosity]]}
               </option>
             ))}
           </select>

@@ -23,11 +23,15 @@ export interface AgentSettings {
   reasoningEffort: ReasoningEffort;
   /** Sent as `thinkingBudget` to models whose card lists `thinkingBudget`; -1 lets the model decide. */
   thinkingBudget: number;
+  /** Sent as `verbosity` to models whose card lists `textVerbosity`. */
+  textVerbosity: TextVerbosity;
   disableContextCaching: boolean;
 }
 
 export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
 export const REASONING_EFFORTS: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];
+export type TextVerbosity = 'low' | 'medium' | 'high';
+export const TEXT_VERBOSITIES: readonly TextVerbosity[] = ['low', 'medium', 'high'];
 /** The dynamic thinking budget (the model decides how much to think). */
 export const DYNAMIC_THINKING_BUDGET = -1;
 
@@ -46,6 +50,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reasoningBudget: DEFAULT_REASONING_BUDGET,
   reasoningEffort: 'medium',
   thinkingBudget: DYNAMIC_THINKING_BUDGET,
+  textVerbosity: 'medium',
   disableContextCaching: false,
 };
 
@@ -56,6 +61,7 @@ export interface AgentCapabilities {
   reasoningBudget: boolean;
   reasoningEffort: boolean;
   thinkingBudget: boolean;
+  textVerbosity: boolean;
 }
 
 /** Search when the model card has `abilities.search` or the provider has `settings.searchMode`. */
@@ -70,6 +76,7 @@ export function agentCapabilities(
     reasoningBudget: extend.includes('reasoningBudgetToken'),
     reasoningEffort: extend.includes('reasoningEffort'),
     thinkingBudget: extend.includes('thinkingBudget'),
+    textVerbosity: extend.includes('textVerbosity'),
   };
 }
 
@@ -160,6 +167,8 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
       ? Math.max(DYNAMIC_THINKING_BUDGET, budget)
       : DYNAMIC_THINKING_BUDGET;
   }
+  if (can.textVerbosity && TEXT_VERBOSITIES.includes(s.textVerbosity))
+    request.verbosity = s.textVerbosity;
   if (s.disableContextCaching) request.enabledContextCaching = false;
   return request;
 }
