@@ -105,6 +105,17 @@ async function load(url, headers, body, duration = DURATION) {
   };
 }
 
+/** GET load: 10 connections for `duration` seconds. */
+async function getLoad(url, headers = {}, duration = 5) {
+  const result = await autocannon({ url, headers, connections: 10, duration });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
 /** Milliseconds from sending a request to the first body byte, one request at a time. */
 async function timeToFirstByte(url, headers, body, count) {
   const samples = [];
@@ -251,6 +262,28 @@ try {
     SEQUENTIAL,
   );
 
+  console.log('GET /providers');
+  const providersPlain = await fetch(`${raw.url}/providers`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
+  const providersJSON = await providersPlain.text();
+  const manifests = JSON.parse(providersJSON).providers;
+  const providerCards = manifests.reduce((sum, p) => sum + p.models.length, 0);
+  const providersGzipBytes = await new Promise((resolve, reject) => {
+    request(`${raw.url}/providers`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    })
+      .on('error', reject)
+      .end();
+  });
+  const healthLoad = await getLoad(`${raw.url}/health`);
+  const providersGzipLoad = await getLoad(`${raw.url}/providers`, { 'accept-encoding': 'gzip' });
+  const providersPlainLoad = await getLoad(`${raw.url}/providers`, {
+    'accept-encoding': 'identity',
+  });
+
   console.log('memory with open streams (a fresh gateway)');
   const fresh = await startGateway(33212, fast, 'raw');
   const slowToken = await signToken({ baseURL: slow.baseURL });
@@ -318,6 +351,16 @@ try {
     `| **extra** | **${ms(percentile(ttfbGateway, 50) - percentile(ttfbDirect, 50))}** | **${ms(percentile(ttfbGateway, 99) - percentile(ttfbDirect, 99))}** |`,
     '',
     'Target: ≤ 0.3 ms extra to the first event.',
+    '',
+    `## \`GET /providers\` (${manifests.length} providers, ${providerCards} model cards; 10 connections, 5 s each)`,
+    '',
+    `Body: ${(Buffer.byteLength(providersJSON) / 1000).toFixed(1)} KB of JSON, sent as ${(providersGzipBytes / 1000).toFixed(1)} KB to clients that accept gzip (serialised and gzipped once per change, with an ETag for 304s).`,
+    '',
+    '| request | req/s | of /health | latency p50 | latency p99 | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| \`GET /health\` (baseline) | ${healthLoad.rps.toFixed(0)} | 100 % | ${healthLoad.p50} ms | ${healthLoad.p99} ms | ${healthLoad.errors} |`,
+    `| \`GET /providers\`, gzip | ${providersGzipLoad.rps.toFixed(0)} | ${ratio(providersGzipLoad.rps, healthLoad.rps)} | ${providersGzipLoad.p50} ms | ${providersGzipLoad.p99} ms | ${providersGzipLoad.errors} |`,
+    `| \`GET /providers\`, identity | ${providersPlainLoad.rps.toFixed(0)} | ${ratio(providersPlainLoad.rps, healthLoad.rps)} | ${providersPlainLoad.p50} ms | ${providersPlainLoad.p99} ms | ${providersPlainLoad.errors} |`,
     '',
     '## Gateway memory (RSS)',
     '',

@@ -10,6 +10,7 @@ import { builtinSources, loadProviders, pluginSources, type PluginSource } from 
 import { installErrorHandling } from './error-handler.js';
 import registryPlugin from './registry.js';
 import { registerChatRoute } from './routes/chat.js';
+import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
@@ -73,9 +74,7 @@ export async function buildApp(
     await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
 
   app.get('/health', async () => ({ ok: true, version: VERSION }));
-  app.get('/providers', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(app.registry.manifestsBody()),
-  );
+  registerProvidersRoute(app);
 
   const authenticate = createAuthHook(config);
   registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });

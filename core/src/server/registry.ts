@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -35,6 +37,13 @@ interface Entry {
 }
 
 /** How long a local server has to answer the probe. */
+/** `GET /providers` as sent: the JSON, its gzipped form and the ETag both share. */
+export interface ManifestsPayload {
+  json: string;
+  gzip: Buffer;
+  etag: string;
+}
+
 const PROBE_TIMEOUT_MS = 1000;
 /** A `/providers` read this long after the last probe starts another. */
 const PROBE_INTERVAL_MS = 60_000;
@@ -62,7 +71,7 @@ export class Registry implements ProviderRegistry {
   readonly configErrors: ConfigError[] = [];
   private readonly entries = new Map<string, Entry>();
   private readonly runtimes = new Map<string, ProviderRuntime>();
-  private manifestsJSON: string | undefined;
+  private manifestsCache: ManifestsPayload | undefined;
   private lastProbe = 0;
   private probing: Promise<void> | undefined;
   /** Guarded fetch for caller-supplied content URLs under `BASE_URL_POLICY=public`. */
@@ -135,7 +144,7 @@ export class Registry implements ProviderRegistry {
       serverVault,
       ...(probe && { probeURL: probe }),
     });
-    this.manifestsJSON = undefined;
+    this.manifestsCache = undefined;
   }
 
   /** Effective manifests, enabled first, then by sort and id. */
@@ -154,9 +163,21 @@ export class Registry implements ProviderRegistry {
    * one is over a minute old.
    */
   manifestsBody(): string {
+    return this.manifestsPayload().json;
+  }
+
+  /**
+   * The `GET /providers` body with its gzipped form and an ETag (a hash of the body), built once per
+   * change of the body.
+   */
+  manifestsPayload(): ManifestsPayload {
     if (Date.now() - this.lastProbe > PROBE_INTERVAL_MS) void this.probeLocalServers();
-    this.manifestsJSON ??= JSON.stringify({ providers: this.manifests() });
-    return this.manifestsJSON;
+    if (!this.manifestsCache) {
+      const json = JSON.stringify({ providers: this.manifests() });
+      const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+      this.manifestsCache = { json, gzip: gzipSync(json), etag: `"${hash}"` };
+    }
+    return this.manifestsCache;
   }
 
   /**
@@ -180,7 +201,7 @@ export class Registry implements ProviderRegistry {
           );
           if (entry.manifest.enabled !== up) {
             entry.manifest = { ...entry.manifest, enabled: up };
-            this.manifestsJSON = undefined;
+            this.manifestsCache = undefined;
             this.log.info({ provider: entry.manifest.id, enabled: up }, 'local server probed');
           }
         }),
