@@ -116,11 +116,11 @@ t.test('an unknown provider is 404', async (t) => {
   t.match(json, { errorType: 404, body: { message: /Unknown provider "nobody"/ } });
 });
 
-t.test('a provider without image generation is 400 BadRequest saying so', async (t) => {
+t.test('a provider without image generation is 405 saying so, like embeddings', async (t) => {
   const { status, json } = await post('/webapi/text-to-image/talker', { model: 'm', prompt: 'x' });
-  t.equal(status, 400);
+  t.equal(status, 405);
   t.same(json, {
-    errorType: 'BadRequest',
+    errorType: 405,
     body: { message: 'talker does not generate images', provider: 'talker' },
   });
 });

@@ -29,7 +29,8 @@ export function registerImageRoute(
       const { provider } = request.params as { provider: string };
       const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
       if (!runtime.textToImage) {
-        throw new ManifoldError('BadRequest', {
+        // 405 like the model-list and embeddings routes of a provider without them.
+        throw new ManifoldError(405, {
           message: `${provider} does not generate images`,
           provider,
         });
