@@ -18,15 +18,13 @@ export const clamps: readonly ClampRule[] = (
 
 /**
  * o1 and o3 models are pruned like OpenAI's reasoning models: the system prompt becomes
- * `developer` (`user` for o1-mini and o1-preview), and they are called without streaming (GitHub
- * refuses streams for them; the gateway still streams to the client).
+ * `developer` (`user` for o1-mini and o1-preview).
  */
 export function payload(body: ChatCompletionBody): ChatCompletionBody {
   if (!isPrunedReasoningModel(body.model)) return body;
   const role = SYSTEM_TO_USER.has(bareId(body.model)) ? 'user' : 'developer';
   return {
     ...body,
-    stream: false,
     messages: body.messages.map((message) =>
       message.role === 'system' ? { ...message, role } : message,
     ),

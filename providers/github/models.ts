@@ -1,13 +1,16 @@
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
+import { resolveModelListURL } from '@manifold/core/compat/models';
 
 /** GitHub Models' inference endpoint. */
 export const GITHUB_BASE_URL = 'https://models.github.ai/inference';
 
 /** The catalog is at `/catalog/models` on the inference endpoint's origin. */
-export function catalogURL(options: RuntimeOptions): string {
-  return `${new URL(options.baseURL ?? GITHUB_BASE_URL).origin}/catalog/models`;
-}
+export const CATALOG_URL = { fromOrigin: '/catalog/models' };
+
+/** The catalog's full URL for runtime options, as the factory resolves it. */
+export const catalogURL = (options: RuntimeOptions): string =>
+  resolveModelListURL(CATALOG_URL, options, GITHUB_BASE_URL);
 
 /** One entry of the GitHub Models catalog. */
 interface CatalogModel {

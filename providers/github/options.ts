@@ -1,6 +1,6 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
-import { catalogModelCards, catalogURL, GITHUB_BASE_URL } from './models.js';
+import { clamps, isPrunedReasoningModel, payload } from './convert-request.js';
+import { CATALOG_URL, catalogModelCards, GITHUB_BASE_URL } from './models.js';
 
 /**
  * How GitHub Models differs from OpenAI: a bad token is InvalidGithubToken, o1/o3 models are
@@ -10,6 +10,8 @@ export const options: OpenAICompatibleOptions = {
   baseURL: GITHUB_BASE_URL,
   clamps,
   payload,
+  // GitHub refuses streams for them
+  noStreamModels: isPrunedReasoningModel,
   errors: { invalidAPIKey: 'InvalidGithubToken' },
-  models: { url: catalogURL, transform: catalogModelCards },
+  models: { url: CATALOG_URL, transform: catalogModelCards },
 };

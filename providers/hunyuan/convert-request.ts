@@ -12,15 +12,6 @@ export const clamps: readonly ClampRule[] = [
 /** The hybrid model whose thinking is switched by `enable_thinking`. */
 export const HYBRID_THINKING_MODEL = /hunyuan-a13b/i;
 
-/** hunyuan-a13b gets `enable_thinking` from the request's thinking type. */
-export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
-  const result: ChatCompletionBody = { ...body };
-  if (request.thinking && HYBRID_THINKING_MODEL.test(body.model)) {
-    result.enable_thinking = request.thinking.type === 'enabled';
-  }
-  return result;
-}
-
 /**
  * Hunyuan's search: enhancement with citations and search info; `enable_speed_search` when
  * `HUNYUAN_ENABLE_SPEED_SEARCH=1`. The sources come back in `search_info.search_results`.

@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload, search } from './convert-request.js';
+import { clamps, HYBRID_THINKING_MODEL, search } from './convert-request.js';
 
 /**
  * How Hunyuan differs from OpenAI: always streamed, no penalties, search by request flags (its
@@ -10,7 +10,7 @@ export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.hunyuan.cloud.tencent.com/v1',
   clamps,
   alwaysStream: true,
-  payload,
+  thinking: { style: 'enable_thinking', models: HYBRID_THINKING_MODEL },
   search,
   // Hunyuan's OpenAI-compatible endpoint documents no model list.
   models: false,

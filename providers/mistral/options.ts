@@ -1,4 +1,4 @@
-import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 
 /** The only body fields Mistral's chat endpoint is sent (it rejects OpenAI fields it does not know). */
@@ -11,15 +11,6 @@ export const MISTRAL_FIELDS = [
   'tools',
   'top_p',
 ] as const;
-
-/** Keeps only the fields Mistral takes (penalties, reasoning_effort… are left out). */
-export function payload(body: ChatCompletionBody): ChatCompletionBody {
-  const result: ChatCompletionBody = { model: body.model, messages: body.messages };
-  for (const key of MISTRAL_FIELDS) {
-    if (body[key] !== undefined) (result as Record<string, unknown>)[key] = body[key];
-  }
-  return result;
-}
 
 /** One entry of Mistral's `GET /models` answer. */
 interface MistralModel {
@@ -59,7 +50,7 @@ export function mistralModelCards(raw: unknown): ModelCard[] {
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.mistral.ai/v1',
   clamps: [{ op: 'halve', param: 'temperature' }],
-  payload,
+  keepOnly: MISTRAL_FIELDS,
   models: { transform: mistralModelCards },
   includeUsage: false,
   sendUserId: false,

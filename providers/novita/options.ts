@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { novitaModelCards } from './model-list.js';
+import { pricedModelListCards } from '@manifold/core/models/priced-model-list';
 
 /**
  * How Novita AI differs from OpenAI: the `X-Novita-Source` attribution header, and a model list
@@ -8,5 +8,5 @@ import { novitaModelCards } from './model-list.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.novita.ai/v3/openai',
   headers: { 'X-Novita-Source': 'manifold' },
-  models: { transform: novitaModelCards },
+  models: { transform: pricedModelListCards() },
 };

@@ -1,6 +1,5 @@
 import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { frontendModelCards } from './model-list.js';
 
 const BASE_URL = 'https://openrouter.ai/api/v1';
@@ -31,10 +30,6 @@ export function search(body: ChatCompletionBody): ChatCompletionBody {
   return body.model.endsWith(':online') ? body : { ...body, model: `${body.model}:online` };
 }
 
-/** The frontend list lives beside the API: base `…/api/v1` → `…/api/frontend/models`. */
-export const modelListURL = (options: RuntimeOptions): string =>
-  `${new URL(options.baseURL || BASE_URL).origin}/api/frontend/models`;
-
 /**
  * How OpenRouter differs from OpenAI: `reasoning` from thinking, `:online` search, the app's
  * attribution headers, and the richer frontend model list (prices, caps, abilities).
@@ -45,5 +40,6 @@ export const options: OpenAICompatibleOptions = {
   headers: { 'HTTP-Referer': 'https://github.com/manifold', 'X-Title': 'Manifold' },
   payload,
   search,
-  models: { url: modelListURL, transform: frontendModelCards },
+  // the frontend list lives beside the API: base `…/api/v1` → `<origin>/api/frontend/models`
+  models: { url: { fromOrigin: '/api/frontend/models' }, transform: frontendModelCards },
 };

@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { ppioModelCards } from './model-list.js';
+import { pricedModelListCards } from '@manifold/core/models/priced-model-list';
 
 /**
  * How PPIO differs from OpenAI: the `X-API-Source` attribution header, and a model list in
@@ -8,5 +8,5 @@ import { ppioModelCards } from './model-list.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.ppinfra.com/v3/openai',
   headers: { 'X-API-Source': 'manifold' },
-  models: { transform: ppioModelCards },
+  models: { transform: pricedModelListCards('CNY') },
 };

@@ -1,5 +1,3 @@
-import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
 import type { ClampRule } from '@manifold/core/params/clamp';
 
 /** Vision models (qvq, qwen-vl, any `-vl` id) take top_p up to 1 inclusive. */
@@ -49,20 +47,3 @@ export const clamps: readonly ClampRule[] = [
     models: (model) => !isVisionModel(model),
   },
 ];
-
-/**
- * Qwen's body rules that are not clamps: tools are called in parallel, and hybrid models get
- * `enable_thinking` / `thinking_budget` from the request's `thinking`.
- */
-export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
-  const result: ChatCompletionBody = { ...body };
-  if (body.tools?.length) result.parallel_tool_calls = true;
-  const { thinking } = request;
-  if (thinking && isHybridThinkingModel(body.model)) {
-    result.enable_thinking = thinking.type === 'enabled';
-    if (thinking.type === 'enabled' && thinking.budget_tokens !== undefined) {
-      result.thinking_budget = thinking.budget_tokens;
-    }
-  }
-  return result;
-}

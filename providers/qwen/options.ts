@@ -1,5 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
+import { clamps, isHybridThinkingModel } from './convert-request.js';
 import { search } from './search.js';
 
 /**
@@ -10,6 +10,8 @@ export const options: OpenAICompatibleOptions = {
   baseURL: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
   clamps,
   alwaysStream: true,
-  payload,
+  // enable_thinking, and thinking_budget only when the request gives one
+  thinking: { style: 'enable_thinking', models: isHybridThinkingModel, budget: {} },
+  parallelToolCalls: true,
   search,
 };

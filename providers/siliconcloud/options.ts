@@ -1,5 +1,13 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
+import type { ClampRule } from '@manifold/core/params/clamp';
+
+/** SiliconCloud refuses max_tokens outside 1–16384. */
+export const clamps: readonly ClampRule[] = [
+  { op: 'range', param: 'max_tokens', min: 1, max: 16_384 },
+];
+
+/** Hybrid models that switch thinking on and off with `enable_thinking` (Qwen3-xB and the like). */
+export const HYBRID_THINKING_MODEL = /qwen3-\d+b|glm-4\.5|deepseek-v3\.1|hunyuan-a13b/i;
 
 /** Why SiliconCloud answers 403: an empty balance, or a model that needs a verified account. */
 export const FORBIDDEN_MESSAGE =
@@ -12,7 +20,12 @@ export const FORBIDDEN_MESSAGE =
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://api.siliconflow.cn/v1',
   clamps,
-  payload,
+  // enable_thinking (these models otherwise think by default); a budget of 1–32768, 1024 if none
+  thinking: {
+    style: 'enable_thinking',
+    models: HYBRID_THINKING_MODEL,
+    budget: { min: 1, max: 32_768, default: 1024 },
+  },
   errors: {
     status: { 401: 'InvalidProviderAPIKey', 403: 'ProviderBizError' },
     statusMessage: { 403: FORBIDDEN_MESSAGE },

@@ -1,6 +1,5 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 
 const BASE_URL = 'https://api.together.xyz/v1';
 
@@ -15,10 +14,6 @@ interface TogetherModel {
 
 const positive = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
-
-/** The catalogue lives beside the API: base `…/v1` → `<origin>/api/models`. */
-export const modelListURL = (options: RuntimeOptions): string =>
-  `${new URL(options.baseURL || BASE_URL).origin}/api/models`;
 
 /**
  * Together's catalogue as cards: only `type: 'chat'` entries (it also lists image, embedding,
@@ -59,5 +54,6 @@ export function togetherModelCards(raw: unknown): ModelCard[] {
 export const options: OpenAICompatibleOptions = {
   baseURL: BASE_URL,
   headers: { 'HTTP-Referer': 'https://github.com/manifold', 'X-Title': 'Manifold' },
-  models: { url: modelListURL, transform: togetherModelCards },
+  // the catalogue lives beside the API: base `…/v1` → `<origin>/api/models`
+  models: { url: { fromOrigin: '/api/models' }, transform: togetherModelCards },
 };

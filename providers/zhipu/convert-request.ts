@@ -1,5 +1,3 @@
-import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
 import type { ClampRule } from '@manifold/core/params/clamp';
 
 const ALL_TOOLS = 'glm-4-alltools';
@@ -19,9 +17,3 @@ export const clamps: readonly ClampRule[] = [
 
 /** GLM-4.5 / 4.6 models (incl. -air, -flash, 4.5v) switch thinking with `thinking: {type}`. */
 export const takesThinkingType = (model: string): boolean => /glm-4\.[56]/i.test(model);
-
-/** The request's `thinking` as Zhipu's `{type}` for the models that take it; no budget exists. */
-export function payload(body: ChatCompletionBody, request: ChatRequest): ChatCompletionBody {
-  if (!request.thinking || !takesThinkingType(body.model)) return body;
-  return { ...body, thinking: { type: request.thinking.type } };
-}

@@ -1,17 +1,12 @@
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import type { RuntimeOptions } from '@manifold/core/contract/runtime';
-
-/** The default host's origin, for runtimes without a base URL of their own. */
-const DEFAULT_ORIGIN = 'https://open.bigmodel.cn';
 
 /**
  * Zhipu lists models in its fine-tuning model center, outside the `/api/paas/v4` base path: the
- * list is read on the configured host (so a proxy or test server is honoured), bearer key as usual.
+ * list is read on the configured host's origin (so a proxy or test server is honoured).
  */
-export function modelListURL(options: RuntimeOptions): string {
-  const origin = options.baseURL ? new URL(options.baseURL).origin : DEFAULT_ORIGIN;
-  return `${origin}/api/fine-tuning/model_center/list?pageSize=100&pageNum=1`;
-}
+export const MODEL_LIST_URL = {
+  fromOrigin: '/api/fine-tuning/model_center/list?pageSize=100&pageNum=1',
+};
 
 interface ModelCenterRow {
   modelCode?: unknown;

@@ -1,7 +1,7 @@
 import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { clamps, payload } from './convert-request.js';
-import { modelCards, modelListURL } from './models.js';
-import { citations, search } from './search.js';
+import { clamps, takesThinkingType } from './convert-request.js';
+import { MODEL_LIST_URL, modelCards } from './models.js';
+import { search } from './search.js';
 
 /**
  * How Zhipu differs from OpenAI: halved temperature and per-model caps, `thinking: {type}` on
@@ -11,8 +11,9 @@ import { citations, search } from './search.js';
 export const options: OpenAICompatibleOptions = {
   baseURL: 'https://open.bigmodel.cn/api/paas/v4',
   clamps,
-  payload,
+  // no budget exists
+  thinking: { style: 'type', models: takesThinkingType },
+  // sources arrive in the chunk's `web_search` list, which the factory reads
   search,
-  citations,
-  models: { url: modelListURL, transform: modelCards },
+  models: { url: MODEL_LIST_URL, transform: modelCards },
 };

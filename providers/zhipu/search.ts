@@ -21,6 +21,3 @@ export function search(
   };
   return { ...body, tools: [...(body.tools ?? []), tool] };
 }
-
-/** Zhipu's sources: the chunk's `web_search` list of `{title, link, media, content…}`. */
-export const citations = (chunk: Record<string, unknown>): unknown => chunk.web_search;

@@ -1,6 +1,7 @@
 import type { ChatMessage, FileItem, MessageToolCall } from '../contract/chat-message.js';
 import type { ChatRequest } from '../contract/chat-request.js';
 import type { CallContext } from '../contract/runtime.js';
+import { matchesModel } from '../params/clamp-helpers.js';
 import type {
   ChatCompletionBody,
   ChatCompletionContentPart,
@@ -88,9 +89,13 @@ export function convertMessage(message: ChatMessage): ChatCompletionMessage {
 /** True when the request offers tools. */
 export const hasTools = (request: ChatRequest): boolean => (request.tools?.length ?? 0) > 0;
 
-/** Whether the upstream call streams: the request's wish, unless tools force a non-streaming call. */
+/**
+ * Whether the upstream call streams: the request's wish, unless tools or a model that cannot
+ * stream force a non-streaming call.
+ */
 export function upstreamStreams(request: ChatRequest, compat: OpenAICompatibleOptions): boolean {
   if (compat.disableStreamWithTools && hasTools(request)) return false;
+  if (compat.noStreamModels && matchesModel(request.model, compat.noStreamModels)) return false;
   if (compat.alwaysStream) return true;
   return request.stream ?? true;
 }

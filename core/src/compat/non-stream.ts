@@ -51,6 +51,7 @@ export function completionParts(
   const citations = citationsOf(
     completion.citations,
     completion.search_results,
+    completion.web_search,
     message.annotations,
     extraCitations?.(completion),
   );

@@ -2,7 +2,7 @@ import type { ChatRequest } from '../contract/chat-request.js';
 import type { ModelCard } from '../contract/model-card.js';
 import type { RuntimeOptions } from '../contract/runtime.js';
 import type { ErrorType } from '../errors/error-types.js';
-import type { ClampRule } from '../params/clamp.js';
+import type { ClampRule, ModelMatch } from '../params/clamp.js';
 import type { AbilityKeywords } from '../models/infer-abilities.js';
 
 /** A content part of a chat-completions message. */
@@ -67,6 +67,29 @@ export interface ResponsesBody {
   [key: string]: unknown;
 }
 
+/**
+ * How a provider takes the request's `thinking` (`{type: 'enabled'|'disabled', budget_tokens?}`):
+ * - `style: 'enable_thinking'`: `enable_thinking: true|false`, plus `thinking_budget` when enabled
+ *   and `budget` is given (the request's budget, else `budget.default`, held in `[min, max]`;
+ *   without `budget` no budget is sent).
+ * - `style: 'type'`: `thinking: {type}` (no budget).
+ * - `style: 'chat_template_kwargs'`: `chat_template_kwargs: {thinking: true|false}`.
+ * `models` limits the rule to models that switch thinking (absent: every model); others get no
+ * field. A request without `thinking` gets none either.
+ */
+export interface ThinkingRule {
+  style: 'enable_thinking' | 'type' | 'chat_template_kwargs';
+  models?: ModelMatch;
+  budget?: { min?: number; max?: number; default?: number };
+}
+
+/**
+ * Where a model list is: a path relative to the base URL or an absolute URL; `{fromOrigin}`, a
+ * path (starting with `/`, may carry a query) on the base URL's origin; or a function of the
+ * runtime options for anything else.
+ */
+export type ModelListURL = string | { fromOrigin: string } | ((options: RuntimeOptions) => string);
+
 /** A pure body rewrite of a provider. */
 export type PayloadHook<Body> = (body: Body, request: ChatRequest, options: RuntimeOptions) => Body;
 
@@ -96,8 +119,9 @@ export interface OpenAICompatibleOptions {
   search?: PayloadHook<ChatCompletionBody>;
   /**
    * Remote model list; false = the provider has no list.
-   * - `url`: absolute URL or path relative to the base URL (default `/models`), or a function of the
-   *   runtime options (e.g. a list on another base path).
+   * - `url`: absolute URL or path relative to the base URL (default `/models`), `{fromOrigin:
+   *   '/catalog/models'}` for a path on the base URL's origin (e.g. a list beside the API), or a
+   *   function of the runtime options (e.g. a list on another host).
    * - `transform`: maps the raw JSON answer into cards (default: OpenAI's `{data: [{id}]}`).
    * - `abilities`: keyword lists for ids no built-in card names (default: the id's family lists).
    * - `emptyOnError`: a failing list answers an empty list instead of an error.
@@ -105,19 +129,25 @@ export interface OpenAICompatibleOptions {
   models?:
     | false
     | {
-        url?: string | ((options: RuntimeOptions) => string);
+        url?: ModelListURL;
         transform?: (raw: unknown) => ModelCard[];
         abilities?: AbilityKeywords;
         emptyOnError?: boolean;
       };
   /**
    * Citations in the provider's own chunk fields, beyond the ones every compatible chunk is read for
-   * (`citations`, `search_results`, `search_info.search_results`, `delta.annotations`): return the
+   * (`citations`, `search_results`, `search_info.search_results`, `web_search`,
+   * `delta.annotations`): return the
    * raw list (URL strings or `{url|link, title}` objects) or undefined.
    */
   citations?: (chunk: Record<string, unknown>) => unknown;
   /** Send `stream: false` upstream when tools are present (the gateway still streams to the client). */
   disableStreamWithTools?: boolean;
+  /**
+   * Models the upstream cannot stream (e.g. `['o1', 'o3']`): called with `stream: false`; the
+   * gateway still streams to the client.
+   */
+  noStreamModels?: ModelMatch;
   /**
    * Always call the upstream streaming, even for a `stream: false` request (some providers refuse
    * whole answers); the gateway answers that client from the stream all the same.
@@ -125,12 +155,51 @@ export interface OpenAICompatibleOptions {
   alwaysStream?: boolean;
   /** Extra request headers. */
   headers?: Record<string, string>;
+  /**
+   * Headers computed for each upstream call (chat, model list, embeddings), e.g. a fresh request
+   * id for tracing; `request` is the chat request on chat calls, undefined otherwise.
+   */
+  requestHeaders?: (request?: ChatRequest) => Record<string, string>;
   /** Usage rules: `completion_tokens` leaves reasoning out (some providers report it apart). */
   usage?: { completionExcludesReasoning?: boolean };
   /** Add `stream_options.include_usage` when streaming (default true). */
   includeUsage?: boolean;
   /** Send the caller's id as `user` (default true). */
   sendUserId?: boolean;
+
+  // Declarative body rules: what the factory adds or rewrites, so providers need no payload hook.
+  // A chat body is built as: default conversion → thinking, parallelToolCalls, maxTokensFromCard
+  // → clamps → payload → search → deploymentNames → keepOnly.
+
+  /**
+   * The request's `thinking` as the provider's fields, e.g. `{style: 'enable_thinking', models:
+   * /hybrid/i, budget: {min: 1, max: 32_768, default: 1024}}` for hybrid models with a budget.
+   */
+  thinking?: ThinkingRule;
+
+  /**
+   * Send the model card's `config.deploymentName` (from the manifest or `<ID>_MODEL_LIST`) as the
+   * model when the card has one, e.g. a versioned deployment the upstream serves the model under.
+   * Cards are the runtime's effective list (`RuntimeOptions.models`), else the built-in ones.
+   * Applies to Responses bodies too.
+   */
+  deploymentNames?: boolean;
+
+  /** Send `parallel_tool_calls: true` when the request offers tools (e.g. off by default upstream). */
+  parallelToolCalls?: boolean;
+
+  /**
+   * When the request sets no max_tokens, send the model card's `maxOutput` (e.g. an upstream that
+   * otherwise stops early); cards as for `deploymentNames`. The clamps still apply to it.
+   */
+  maxTokensFromCard?: boolean;
+
+  /**
+   * The only chat-completions body fields sent (`model` and `messages` always are), applied last,
+   * e.g. for an upstream that rejects fields it does not know (penalties, `user`…).
+   */
+  keepOnly?: readonly string[];
+
   /**
    * Provider rules that are not clamps (pure): role rewrites, pruning, etc. Runs after the default
    * conversion and the clamps, before the search hook.
@@ -143,4 +212,10 @@ export interface OpenAICompatibleOptions {
   };
   /** A key is required (default true); false for local servers. */
   requiresApiKey?: boolean;
+  /**
+   * The runtime needs the user's base URL (e.g. a self-hosted gateway with no default host; the
+   * SDK would otherwise fall back to api.openai.com with the key): without one, construction
+   * throws BadRequest. A string is the hint the message ends with (default "set its base URL").
+   */
+  requiresBaseURL?: true | string;
 }

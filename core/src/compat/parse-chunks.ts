@@ -125,6 +125,7 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
       chunk.citations,
       chunk.search_results,
       searchInfo,
+      chunk.web_search,
       delta.annotations,
       options.citations?.(chunk),
     );

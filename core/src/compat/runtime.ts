@@ -10,6 +10,7 @@ import type { StreamPart } from '../protocol/stream-part.js';
 import { upstreamRelease } from '../protocol/upstream-release.js';
 import { useBase64Images } from '../media/image.js';
 import { inlineRequestImages } from '../media/inline-images.js';
+import { applyFinalRules, applyRequestRules, keepOnly } from './body-rules.js';
 import { convertChatRequest } from './convert-request.js';
 import { createErrorMapper, isAbort } from './errors.js';
 import { fetchModelCards } from './models.js';
@@ -40,6 +41,13 @@ export function createOpenAICompatibleRuntime(
   builtinModels: readonly ModelCard[] = [],
 ): ProviderRuntime {
   const provider = options.providerId;
+  if (compat.requiresBaseURL && !options.baseURL) {
+    const hint = compat.requiresBaseURL === true ? 'set its base URL' : compat.requiresBaseURL;
+    throw new ManifoldError('BadRequest', {
+      provider,
+      message: `${provider} has no default base URL: ${hint}`,
+    });
+  }
   if (compat.requiresApiKey !== false && !options.apiKey) {
     throw new ManifoldError(compat.errors?.invalidAPIKey ?? 'InvalidProviderAPIKey', {
       provider,
@@ -61,6 +69,7 @@ export function createOpenAICompatibleRuntime(
     webhookSecret: null,
     logLevel: 'off',
   });
+  const cards = options.models ?? builtinModels;
   const debug = options.env[debugFlagName(provider)] === '1';
   const base64Images = useBase64Images(options.env);
   const mapperFor = (signal?: AbortSignal) =>
@@ -83,9 +92,13 @@ export function createOpenAICompatibleRuntime(
   };
 
   const chatBody = (request: ChatRequest, context: CallContext): Body => {
-    let body = clamp(convertChatRequest(request, context, compat));
+    let body = clamp(
+      applyRequestRules(convertChatRequest(request, context, compat), request, compat, cards),
+    );
     if (compat.payload) body = compat.payload(body, request, options);
     if (request.enabledSearch && compat.search) body = compat.search(body, request, options);
+    body = applyFinalRules(body, compat, cards);
+    if (compat.keepOnly) body = keepOnly(body, compat.keepOnly);
     if (body.stream !== true) delete body.stream_options;
     return body;
   };
@@ -93,8 +106,14 @@ export function createOpenAICompatibleRuntime(
   const responsesBody = (request: ChatRequest, context: CallContext): Body => {
     let body = clamp(convertResponsesRequest(request, context, compat));
     if (compat.responses?.payload) body = compat.responses.payload(body, request, options);
-    return body;
+    return applyFinalRules(body, compat, cards);
   };
+
+  // SDK request options: the signal, and the provider's per-request headers
+  const callOptions = (signal: AbortSignal, request?: ChatRequest) => ({
+    signal,
+    ...(compat.requestHeaders && { headers: compat.requestHeaders(request) }),
+  });
 
   const onData = debug
     ? (data: string) => options.logger.info({ provider, chunk: data }, 'chat completion chunk')
@@ -120,8 +139,8 @@ export function createOpenAICompatibleRuntime(
       let parts: AsyncIterable<StreamPart>;
       try {
         const call = responses
-          ? client.responses.create(body as never, { signal })
-          : client.chat.completions.create(body as never, { signal });
+          ? client.responses.create(body as never, callOptions(signal, request))
+          : client.chat.completions.create(body as never, callOptions(signal, request));
         const response = await call.asResponse();
         parts = await readCompletionAnswer(response, {
           provider,
@@ -153,7 +172,13 @@ export function createOpenAICompatibleRuntime(
       : {
           async models(context: CallContext) {
             try {
-              return await fetchModelCards(client, compat, builtinModels, context.signal, options);
+              return await fetchModelCards(
+                client,
+                compat,
+                builtinModels,
+                options,
+                callOptions(context.signal),
+              );
             } catch (error) {
               if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
               if (compat.models && compat.models.emptyOnError) {
@@ -177,7 +202,7 @@ export function createOpenAICompatibleRuntime(
             ...(request.dimensions !== undefined && { dimensions: request.dimensions }),
             encoding_format: 'float',
           },
-          { signal: context.signal },
+          callOptions(context.signal),
         );
         return [...result.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
       } catch (error) {

@@ -238,20 +238,20 @@ t.test('a provider citations hook adds its own chunk fields to the one grounding
     {
       baseURL: 'http://unused.invalid/v1',
       citations: (chunk) =>
-        Array.isArray(chunk.web_search)
-          ? chunk.web_search.map((item: { link: string; title: string }) => ({
-              url: item.link,
+        Array.isArray(chunk.sources)
+          ? chunk.sources.map((item: { href: string; title: string }) => ({
+              url: item.href,
               title: item.title,
             }))
           : undefined,
     },
     runtimeOptions(fake),
   );
-  const web_search = [{ link: 'https://example.com/z', title: 'Z' }];
+  const sources = [{ href: 'https://example.com/z', title: 'Z' }];
   fake.reply({
     kind: 'chunks',
     chunks: textChunks(['Hi', '!']).map((chunk, index) =>
-      index === 0 ? { ...chunk, web_search } : chunk,
+      index === 0 ? { ...chunk, sources } : chunk,
     ),
   });
   const events = await chatEvents(runtime, chatRequest());
