@@ -12,6 +12,8 @@ import { textChunks } from '../../upstreams/openai-builders.js';
 async function lateEndingUpstream(t: Test, tailMs: number) {
   const sockets = new Set<Socket>();
   let connections = 0;
+  let ended = 0;
+  let onEnded = () => {};
   const server = createServer((request, response: ServerResponse) => {
     request.resume();
     request.on('end', () => {
@@ -19,7 +21,14 @@ async function lateEndingUpstream(t: Test, tailMs: number) {
       for (const chunk of textChunks(['Hel', 'lo']))
         response.write(`data: ${JSON.stringify(chunk)}\n\n`);
       response.write('data: [DONE]\n\n');
-      setTimeout(() => response.end(), tailMs).unref();
+      setTimeout(
+        () =>
+          response.end(() => {
+            ended++;
+            onEnded();
+          }),
+        tailMs,
+      ).unref();
     });
   });
   server.on('connection', (socket) => {
@@ -33,7 +42,18 @@ async function lateEndingUpstream(t: Test, tailMs: number) {
     server.close();
   });
   const port = (server.address() as { port: number }).port;
-  return { baseURL: `http://127.0.0.1:${port}/v1`, connections: () => connections };
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    connections: () => connections,
+    /** Bodies the upstream has finished sending. */
+    ended: () => ended,
+    /** Resolves once `count` bodies have been finished. */
+    untilEnded: (count: number) =>
+      new Promise<void>((resolve) => {
+        onEnded = () => ended >= count && resolve();
+        onEnded();
+      }),
+  };
 }
 
 t.test(
@@ -51,7 +71,9 @@ t.test(
         ['text', 'text', 'stop', 'speed'],
         `call ${call + 1} streams normally`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 60)); // the body's end arrives meanwhile
+      // the body's end reaches the client, so the connection goes back to the pool
+      await upstream.untilEnded(call + 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     t.equal(upstream.connections(), 1, 'three calls used one keep-alive connection');
   },
@@ -63,12 +85,12 @@ t.test('a tail that never ends is cut after the drain limit', async (t) => {
     { baseURL: upstream.baseURL },
     runtimeOptions(upstream),
   );
-  const started = Date.now();
   t.same(
     (await chatEvents(runtime, chatRequest())).map((event) => event.event),
     ['text', 'text', 'stop', 'speed'],
   );
-  t.ok(Date.now() - started < 500, 'the events do not wait for the body to end');
+  t.equal(upstream.ended(), 0, 'the events did not wait for the body to end');
+  // past the drain limit (1 s): its timer was set first, so it has fired when this one does
   await new Promise((resolve) => setTimeout(resolve, 1300));
   await chatEvents(runtime, chatRequest());
   t.equal(
