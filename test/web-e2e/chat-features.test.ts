@@ -38,7 +38,9 @@ t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) 
 
   // Stop mid-stream: what arrived stays, marked stopped, and the upstream sees the client leave.
   const pieces = ['First', ' second', ' third', ' fourth', ' fifth', ' sixth', ' seventh'];
-  fake.reply({ kind: 'chunks', chunks: textChunks(pieces), delayMs: 200 });
+  // Two seconds between pieces: the stop lands long before the second, even on a loaded machine
+  // (at 200 ms a fresh-clone run under four jobs once saw the whole reply before the click).
+  fake.reply({ kind: 'chunks', chunks: textChunks(pieces), delayMs: 2000 });
   await send(page, 'Count slowly');
   const stopped = page.locator('.message.assistant').last();
   await stopped.locator('.markdown').getByText('First').waitFor();
