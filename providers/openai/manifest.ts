@@ -227,5 +227,27 @@ export const manifest = {
       settings: { searchImpl: 'internal' },
       source: 'builtin',
     },
+    {
+      id: 'gpt-image-1',
+      displayName: 'GPT Image 1',
+      description:
+        'Image generation from text (POST /webapi/text-to-image/openai); answers base64.',
+      type: 'image',
+      enabled: true,
+      releasedAt: '2025-04-23',
+      abilities: {},
+      pricing: { input: 5, output: 40 },
+      source: 'builtin',
+    },
+    {
+      id: 'dall-e-3',
+      displayName: 'DALL·E 3',
+      description: 'Image generation from text, with `vivid` or `natural` style and `hd` quality.',
+      type: 'image',
+      enabled: false,
+      releasedAt: '2023-11-06',
+      abilities: {},
+      source: 'builtin',
+    },
   ],
 } satisfies ProviderManifestInput;

@@ -7,4 +7,5 @@ export const options: OpenAICompatibleOptions = {
   clamps,
   payload: chatPayload,
   responses: { when: usesResponses, payload: responsesPayload },
+  images: true,
 };

@@ -95,6 +95,7 @@ export function defaultScenarioFor(request: RecordedRequest): Scenario {
   if (request.path.endsWith('/models'))
     return { kind: 'json', body: modelList([...chatModelIds, ...nonChatModelIds]) };
   if (request.path.endsWith('/embeddings')) return { kind: 'json', body: embeddings(body) };
+  if (request.path.endsWith('/images/generations')) return { kind: 'json', body: images(body) };
   const message = `Invalid URL (${request.method} ${request.path})`;
   return {
     kind: 'json',
@@ -105,6 +106,34 @@ export function defaultScenarioFor(request: RecordedRequest): Scenario {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** A 1×1 transparent PNG, the base64 the gpt-image models answer with. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * An Images API answer: gpt-image models answer base64 with their `output_format`; DALL·E models
+ * answer URLs (their default `response_format`).
+ */
+function images(body: Record<string, unknown>) {
+  const n = typeof body.n === 'number' ? body.n : 1;
+  const base64 = typeof body.model === 'string' && body.model.startsWith('gpt-image');
+  return {
+    created: 1_763_800_000,
+    data: Array.from({ length: n }, (_, index) =>
+      base64
+        ? { b64_json: TINY_PNG_BASE64 }
+        : {
+            url: `https://oaidalleapiprodscus.blob.core.windows.net/private/img-${index}.png`,
+            revised_prompt: String(body.prompt ?? ''),
+          },
+    ),
+    ...(base64 && {
+      output_format: 'png',
+      usage: { input_tokens: 10, output_tokens: 272, total_tokens: 282 },
+    }),
+  };
 }
 
 function embeddings(body: Record<string, unknown>) {

@@ -210,6 +210,11 @@ export interface OpenAICompatibleOptions {
     when?: (request: ChatRequest) => boolean;
     payload?: PayloadHook<ResponsesBody>;
   };
+  /**
+   * The provider generates images at `<baseURL>/images/generations` (OpenAI's Images API): the
+   * runtime gets `textToImage`, answering URLs, or data URLs for models that answer base64.
+   */
+  images?: boolean;
   /** A key is required (default true); false for local servers. */
   requiresApiKey?: boolean;
   /**

@@ -2,7 +2,12 @@ import { readCompletionAnswer } from './read-completion.js';
 import OpenAI from 'openai';
 import type { ChatRequest } from '../contract/chat-request.js';
 import type { ModelCard } from '../contract/model-card.js';
-import type { CallContext, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
+import type {
+  CallContext,
+  ProviderRuntime,
+  RuntimeOptions,
+  TextToImageRequest,
+} from '../contract/runtime.js';
 import { ManifoldError } from '../errors/manifold-error.js';
 import { applyClamps, describeChanges } from '../params/clamp.js';
 import { buildEventStream } from '../protocol/build-event-stream.js';
@@ -17,6 +22,21 @@ import { fetchModelCards } from './models.js';
 import type { OpenAICompatibleOptions } from './options.js';
 import { convertResponsesRequest } from './responses.js';
 import { leanFetch } from './transport.js';
+
+/**
+ * The images of an Images API answer: each `url`, or its `b64_json` as a data URL (models that
+ * answer only base64, e.g. gpt-image-1, in their `output_format`, default png).
+ */
+export function imageURLs(answer: {
+  data?: ReadonlyArray<{ url?: string; b64_json?: string }>;
+  output_format?: string;
+}): string[] {
+  const type = `image/${answer.output_format ?? 'png'}`;
+  return (answer.data ?? []).flatMap((image) => {
+    if (image.url) return [image.url];
+    return image.b64_json ? [`data:${type};base64,${image.b64_json}`] : [];
+  });
+}
 
 /** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
 export const debugFlagName = (providerId: string): string =>
@@ -192,6 +212,28 @@ export function createOpenAICompatibleRuntime(
             }
           },
         }),
+
+    ...(compat.images && {
+      async textToImage(request: TextToImageRequest, context: CallContext) {
+        try {
+          const result = await client.images.generate(
+            {
+              model: request.model,
+              prompt: request.prompt,
+              ...(request.n !== undefined && { n: request.n }),
+              ...(request.size !== undefined && { size: request.size as never }),
+              ...(request.quality !== undefined && { quality: request.quality as never }),
+              ...(request.style !== undefined && { style: request.style as never }),
+            },
+            callOptions(context.signal),
+          );
+          return imageURLs(result);
+        } catch (error) {
+          if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+          throw mapperFor(context.signal)(error);
+        }
+      },
+    }),
 
     async embeddings(request, context) {
       try {

@@ -10,6 +10,7 @@ import {
   user,
 } from '../../core/compat/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { openaiError } from '../../upstreams/openai-errors.js';
 
 const system = { role: 'system' as const, content: 'You are terse.' };
 const sampling = { temperature: 0.8, top_p: 0.9, frequency_penalty: 0.5, presence_penalty: 0.4 };
@@ -283,4 +284,43 @@ t.test('the remote model list is filtered and enriched from the OpenAI manifest'
     ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'o3-mini', 'gpt-5'],
   );
   t.match(cards[0], { displayName: 'GPT-4o', contextWindowTokens: 128_000, source: 'remote' });
+});
+
+t.test('text to image: URLs from DALL·E, data URLs from gpt-image-1', async (t) => {
+  const fake = await fakeUpstream(t);
+  const { runtime } = openai(fake);
+  t.ok(runtime.textToImage, 'the OpenAI runtime generates images');
+
+  const urls = await runtime.textToImage!(
+    { model: 'dall-e-3', prompt: 'a red fox', n: 2, size: '1024x1024', style: 'natural' },
+    callContext(),
+  );
+  t.equal(fake.lastRequest()?.path, '/v1/images/generations');
+  t.same(lastBody(fake), {
+    model: 'dall-e-3',
+    prompt: 'a red fox',
+    n: 2,
+    size: '1024x1024',
+    style: 'natural',
+  });
+  t.equal(urls.length, 2);
+  t.match(urls[0], /^https:\/\/.+\.png$/);
+
+  const [data] = await runtime.textToImage!(
+    { model: 'gpt-image-1', prompt: 'a red fox' },
+    callContext(),
+  );
+  t.match(data, /^data:image\/png;base64,iVBOR/);
+});
+
+t.test('a refused image prompt is mapped like a chat error', async (t) => {
+  const fake = await fakeUpstream(t);
+  const { runtime } = openai(fake);
+  fake.reply(openaiError(400, 'content_policy_violation', 'Your request was rejected'));
+  const error = await runtime.textToImage!({ model: 'dall-e-3', prompt: 'x' }, callContext()).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  t.match(error, { errorType: 'ProviderBizError', body: { provider: 'openai' } });
+  t.match(error, { message: 'Your request was rejected' });
 });
