@@ -129,7 +129,10 @@ t.test('provider settings: order, models, custom model, connection check', async
   await page.locator('select[name="model"]').selectOption('my-custom-model');
   t.equal(await page.locator('select[name="model"]').inputValue(), 'my-custom-model');
   await page.reload();
-  await page.locator('select[name="model"]').waitFor();
+  // The picker is there before /providers answers; wait for the models, then read the choice.
+  await page
+    .locator('select[name="model"] option[value="my-custom-model"]')
+    .waitFor({ state: 'attached' });
   t.equal(
     await page.locator('select[name="model"]').inputValue(),
     'my-custom-model',
