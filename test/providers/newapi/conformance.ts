@@ -1,45 +1,25 @@
 /**
- * The conformance kit through New API's router: on its OpenAI wire (a model no other wire takes,
- * on Chat Completions) and on its Google wire (a gemini model, on the fake Gemini API at the
- * deployment's origin).
+ * The conformance kit through New API's router, on each of its wires: OpenAI (a model no other wire
+ * takes, on Chat Completions), Google (a gemini model, on the fake Gemini API at the deployment's
+ * origin) and Anthropic (a claude model at the origin). The user's URL ends in `/v1`, which the
+ * router strips.
  */
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-newapi';
 import { compatConformance } from '../../conformance/compat-target.js';
-import { runConformance } from '../../conformance/kit.js';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
-import { fakeGoogle, GOOGLE_KEY } from '../google/helpers.js';
-import { googleScenario, WHOLE_CALLS } from '../google/scenarios.js';
+import { anthropicWireConformance, googleWireConformance } from '../../conformance/router-wires.js';
 
-/**
- * The conformance kit over newapi (run by runtime.test.ts, so the provider's tests share one
- * process): the OpenAI wire, then the Google wire.
- */
+const withV1 = (url: string) => `${url}/v1`;
+
+/** The conformance kit over newapi (run by runtime.test.ts, so its tests share one process). */
 export async function conformance(t: Test): Promise<void> {
   await t.test('on the OpenAI wire', (t) =>
     compatConformance(t, definition, { model: 'deepseek-chat' }),
   );
-  await t.test('on the Google wire', async (t) =>
-    runConformance(t, {
-      provider: 'newapi',
-      request: { model: 'gemini-2.5-flash' },
-      notExpressible: { 'tool-calls': WHOLE_CALLS },
-      async start() {
-        const fake = await fakeGoogle(t);
-        return {
-          runtime: () =>
-            definition.createRuntime({
-              providerId: 'newapi',
-              apiKey: GOOGLE_KEY,
-              baseURL: `${fake.url}/v1`,
-              env: {},
-              logger: recordingLogger(),
-            }),
-          play: (scenario) => fake.reply(googleScenario(scenario)),
-          activeResponses: () => fake.activeResponses(),
-          close: () => fake.close(),
-        };
-      },
-    }),
+  await t.test('on the Google wire', (t) =>
+    googleWireConformance(t, definition, 'gemini-2.5-flash', withV1),
+  );
+  await t.test('on the Anthropic wire', (t) =>
+    anthropicWireConformance(t, definition, 'claude-sonnet-4-20250514', withV1),
   );
 }
