@@ -141,3 +141,55 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   t.equal(await page.locator('button.new-chat').innerText(), '+ New chat', 'kept after reload');
   t.equal(await page.getByRole('link', { name: 'Settings' }).count(), 1);
 });
+
+t.test('the images page generates with an image model and shows a refusal', async (t) => {
+  const { fake, url, browser } = await setupBrowser(t);
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${url}/settings`);
+  const card = page.locator('details.provider-card[data-provider="openai"]');
+  await card.locator('summary').click();
+  await card.locator('input[name="apiKey"]').fill('sk-test');
+
+  await page.getByRole('link', { name: 'Images' }).click();
+  const providers = await page
+    .locator('select[name="imageProvider"] option')
+    .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
+  t.ok(providers.includes('openai'), 'OpenAI has an image model');
+  t.notOk(providers.includes('groq'), 'a provider without image models is not offered');
+  await page.locator('select[name="imageProvider"]').selectOption('openai');
+  await page.locator('select[name="imageModel"]').selectOption('gpt-image-1');
+  await page.locator('textarea[name="imagePrompt"]').fill('A red fox in the snow');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const done = page.locator('.generation.done').first();
+  await done.locator('img').first().waitFor();
+  t.match(await done.locator('img').first().getAttribute('src'), /^data:image\/png;base64,/);
+  t.equal(fake.lastRequest()?.path, '/v1/images/generations');
+  t.match(fake.lastRequest()?.body, {
+    model: 'gpt-image-1',
+    prompt: 'A red fox in the snow',
+    n: 1,
+    size: '1024x1024',
+  });
+  await page.screenshot({ path: join(screenshots, 'images.png') });
+
+  // A provider enabled by default but without a key here: its refusal is translated in place.
+  t.ok(providers.includes('bfl'), 'bfl is on by default and has image models');
+  await page.locator('select[name="imageProvider"]').selectOption('bfl');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const failed = page.locator('.generation.error').first();
+  await failed.locator('.error').waitFor();
+  t.match(
+    await failed.locator('.error').innerText(),
+    /API key for Black Forest Labs/i,
+    'the key error names the provider',
+  );
+  await page.screenshot({ path: join(screenshots, 'images-error.png') });
+  t.same(pageErrors, [], 'no page errors');
+});

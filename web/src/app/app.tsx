@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
+import { ImagesPage } from '../features/images/components/images-page.js';
 import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
 import { $labels, $locale, setLocale } from './locale.js';
 
-/** The shell: header navigation and the two routes. */
+/** The shell: header navigation and the routes (chat, images, settings). */
 export function App() {
   useEffect(() => {
     void loadProviders();
@@ -21,6 +22,7 @@ export function App() {
         <span className="brand">{label.brand}</span>
         <nav>
           <Link href="/">{label.chat}</Link>
+          <Link href="/images">{label.images}</Link>
           <Link href="/settings">{label.settings}</Link>
         </nav>
         <select
@@ -36,6 +38,7 @@ export function App() {
       </header>
       <main>
         <Switch>
+          <Route path="/images" component={ImagesPage} />
           <Route path="/settings" component={SettingsPage} />
           <Route path="/" component={ChatPage} />
           <Route>{label.notFound}</Route>

@@ -83,6 +83,39 @@ export async function fetchRemoteModels(
   return Array.isArray(body.models) ? (body.models as ModelCard[]) : [];
 }
 
+/** What `POST /webapi/text-to-image/:provider` takes (CONTRACT §3). */
+export interface TextToImageBody {
+  model: string;
+  prompt: string;
+  n?: number;
+  size?: string;
+}
+
+/**
+ * `POST /webapi/text-to-image/:provider`: the images (URLs or data URLs) of one generation. Throws
+ * `ChatFetchError` for an error answer; an abort through `signal` rethrows the AbortError.
+ */
+export async function generateImages(
+  provider: string,
+  request: TextToImageBody,
+  vault: TokenPayload,
+  signal?: AbortSignal,
+  fetchImpl: FetchImpl = defaultFetch,
+): Promise<string[]> {
+  const url = `/webapi/text-to-image/${encodeURIComponent(provider)}`;
+  const payload = JSON.stringify(request);
+  const response = await send(fetchImpl, url, async () => ({
+    method: 'POST',
+    headers: { ...(await authHeaders(vault)), accept: 'application/json' },
+    body: payload,
+    ...(signal && { signal }),
+  }));
+  const body = await readJson(response);
+  return Array.isArray(body.images)
+    ? body.images.filter((image): image is string => typeof image === 'string')
+    : [];
+}
+
 /**
  * The synthetic event for a `data` line that is not JSON, shaped like LobeChat's client error
  * (reference §6.5): type `StreamChunkError`, body `{message, context: {chunk, error}}`.
