@@ -1,7 +1,8 @@
 import { anthropicStreamParts } from '@manifold/core/anthropic/parse-stream';
 import type { Usage } from '@manifold/core/contract/usage';
-import { isManifoldError, type ManifoldError } from '@manifold/core/errors/manifold-error';
+import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { parseJSONChunk, streamChunkError } from '@manifold/core/protocol/chunk-error';
+import { isVerdict } from '@manifold/core/protocol/read-answer';
 import { dropEmpty } from '@manifold/core/protocol/convert-usage';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
 import { isAwsServiceError } from './errors.js';
@@ -44,8 +45,7 @@ export async function* modelChunks(
       yield parseJSONChunk(text);
     }
   } catch (error) {
-    if (isManifoldError(error) || isAwsServiceError(error) || error instanceof SyntaxError)
-      throw error;
+    if (isVerdict(error) || isAwsServiceError(error) || error instanceof SyntaxError) throw error;
     if (error instanceof Error && CORRUPT_FRAME.test(error.message))
       throw streamChunkError('', error);
     onDrop(error);

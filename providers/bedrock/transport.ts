@@ -1,6 +1,8 @@
+import { leanFetch } from '@manifold/core/compat/transport';
+
 /**
  * The HTTP handler the Bedrock client sends through: `fetch` (the gateway's guarded one under
- * `BASE_URL_POLICY=public`, else the global undici fetch) over HTTP/1.1. The SDK's Node default is
+ * `BASE_URL_POLICY=public`, else the shared upstream transport with its limits) over HTTP/1.1. The SDK's Node default is
  * an HTTP/2 handler, which neither a proxy nor a local fake on plain HTTP/1.1 speaks, and which
  * would bypass the guarded fetch. The request is sent exactly as the SDK signed it; the abort
  * signal the SDK hands over (`client.send(command, { abortSignal })`) cancels the request and its
@@ -49,7 +51,7 @@ const emptyBody = () =>
   });
 
 /** A smithy-style request handler on `fetch`. */
-export function fetchRequestHandler(fetchImpl: typeof globalThis.fetch = globalThis.fetch) {
+export function fetchRequestHandler(fetchImpl: typeof globalThis.fetch = leanFetch) {
   return {
     metadata: { handlerProtocol: 'http/1.1' },
     async handle(

@@ -4,6 +4,7 @@ import { streamChunkError } from '@manifold/core/protocol/chunk-error';
 import { dropEmpty } from '@manifold/core/protocol/convert-usage';
 import { unexpectedEndError } from '@manifold/core/protocol/event-assembler';
 import { NDJSONDecoder } from '@manifold/core/protocol/ndjson-decode';
+import { isVerdict } from '@manifold/core/protocol/read-answer';
 import { randomId } from '@manifold/core/protocol/random-id';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
 import { OllamaStreamError } from './errors.js';
@@ -43,6 +44,7 @@ export async function* ndjsonValues(
         result = await reader.read();
       } catch (error) {
         done = true;
+        if (isVerdict(error)) throw error;
         onDrop?.(error);
         return;
       }

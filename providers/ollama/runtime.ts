@@ -7,6 +7,7 @@ import type {
   PullProgress,
   RuntimeOptions,
 } from '@manifold/core/contract/runtime';
+import { leanFetch, type UpstreamInit } from '@manifold/core/compat/transport';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { isAbort } from '@manifold/core/errors/upstream-error';
 import { loadImage } from '@manifold/core/media/image';
@@ -134,15 +135,19 @@ export function createOllamaRuntime(
   const headers: Record<string, string> = options.apiKey
     ? { Authorization: `Bearer ${options.apiKey}` }
     : {};
-  const baseFetch = options.fetch ?? globalThis.fetch;
+  const baseFetch = options.fetch ?? leanFetch;
   const debug = options.env.DEBUG_OLLAMA_CHAT_COMPLETION === '1';
   const cards = options.models ?? builtinModels;
 
-  /** A client for one call; `response()` is the last HTTP answer it received. */
-  const clientFor = async (signal: AbortSignal) => {
+  /**
+   * A client for one call; `response()` is the last HTTP answer it received. `upstream` options
+   * go to the transport (a pull lifts the total timeout: its progress may rightly take hours).
+   */
+  const clientFor = async (signal: AbortSignal, upstream?: UpstreamInit['upstream']) => {
     let last: Response | undefined;
     const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-      last = await normalizedErrorAnswer(await baseFetch(input, { ...init, signal }));
+      const request: UpstreamInit = { ...init, signal, ...(upstream && { upstream }) };
+      last = await normalizedErrorAnswer(await baseFetch(input, request));
       return last;
     };
     const OllamaClient = await ollamaClientClass();
@@ -245,7 +250,7 @@ export function createOllamaRuntime(
     async pull(model, context) {
       const mapError = mapperFor(context.signal);
       const upstream = upstreamRelease(context.signal);
-      const call = await clientFor(upstream.signal);
+      const call = await clientFor(upstream.signal, { totalTimeoutMs: 0 });
       try {
         await call.client.pullModel(model);
       } catch (error) {

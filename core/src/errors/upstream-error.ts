@@ -3,6 +3,7 @@ import type { ErrorType } from './error-types.js';
 import { ManifoldError, isManifoldError, type ErrorBody } from './manifold-error.js';
 import { maskEndpoint } from './mask-endpoint.js';
 import { sanitizeText, sanitizeUpstreamError } from './sanitize.js';
+import { findUpstreamFault } from './upstream-fault.js';
 
 /** What a provider's classifier says about an upstream failure it recognises. */
 export interface ClassifiedFailure {
@@ -58,6 +59,16 @@ export function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A catalogue error an SDK wrapped (the guarded transport's refusal of a private address). */
+function wrappedManifoldError(error: unknown): ManifoldError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (isManifoldError(current)) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /**
  * True when the failure is the caller going away, not the upstream failing: the signal fired, or
  * the error is an abort (`AbortError`, or an SDK's `APIUserAbortError`).
@@ -90,6 +101,14 @@ export function createUpstreamErrorMapper(
 
   return (error) => {
     if (isManifoldError(error)) return error;
+    // The gateway's own verdicts (a limit, a timeout, a refused address), maybe wrapped by an SDK.
+    const fault = findUpstreamFault(error);
+    if (fault) {
+      const body = bodyOf({ message: fault.message, reason: fault.reason, ...fault.details });
+      return new ManifoldError(fault.errorType, body, { cause: error });
+    }
+    const refusal = wrappedManifoldError(error);
+    if (refusal) return refusal;
     const failure = classify(error);
     context.logger.debug(
       {

@@ -3,7 +3,21 @@ import type { StreamError, StreamEvent } from '../contract/stream-event.js';
 import type { ToolCall } from '../contract/tool-call.js';
 import type { ErrorType } from '../errors/error-types.js';
 import { ManifoldError } from '../errors/manifold-error.js';
+import { formatBytes } from '../errors/upstream-fault.js';
+import { upstreamLimits } from './limits.js';
 import { mergeToolCalls } from './merge-tool-calls.js';
+
+/** Options of `collectChatResult`. */
+export interface CollectOptions {
+  /** Provider id, for the error body. */
+  provider?: string;
+  /**
+   * Most characters of text, reasoning, images and tool-call arguments held together; past it the
+   * stream is stopped (which frees the upstream) and `ProviderBizError` `response_too_large` thrown.
+   * Default: `upstreamLimits().maxBodyBytes` (64 MiB).
+   */
+  maxLength?: number;
+}
 
 const SPECIAL_IDS = new Set(['first_chunk_error', 'output_speed']);
 
@@ -19,7 +33,22 @@ function toError(payload: StreamError): ManifoldError {
  * `ManifoldError` of an `error` event, and a `ProviderBizError` (`reason: "unexpected_end"`) if the
  * stream ends without `stop`. `traceId`/`observationId` are left to the caller; `data` events are ignored.
  */
-export async function collectChatResult(events: AsyncIterable<StreamEvent>): Promise<ChatResult> {
+export async function collectChatResult(
+  events: AsyncIterable<StreamEvent>,
+  options: CollectOptions = {},
+): Promise<ChatResult> {
+  const maxLength = options.maxLength ?? upstreamLimits().maxBodyBytes;
+  let held = 0;
+  const hold = (value: string) => {
+    held += value.length;
+    if (held <= maxLength) return;
+    throw new ManifoldError('ProviderBizError', {
+      ...(options.provider && { provider: options.provider }),
+      reason: 'response_too_large',
+      limit: maxLength,
+      message: `The answer is larger than ${formatBytes(maxLength)} (UPSTREAM_MAX_BODY_BYTES), too large to collect for ?format=json; stream it instead`,
+    });
+  };
   let id: string | undefined;
   const text: string[] = [];
   const reasoning: string[] = [];
@@ -31,9 +60,11 @@ export async function collectChatResult(events: AsyncIterable<StreamEvent>): Pro
     if (id === undefined && !SPECIAL_IDS.has(event.id)) id = event.id;
     switch (event.event) {
       case 'text':
+        hold(event.data);
         text.push(event.data);
         break;
       case 'reasoning':
+        hold(event.data);
         reasoning.push(event.data);
         break;
       case 'reasoning_signature':
@@ -41,12 +72,14 @@ export async function collectChatResult(events: AsyncIterable<StreamEvent>): Pro
         signature = event.data;
         break;
       case 'tool_calls':
+        for (const fragment of event.data) hold(fragment.function.arguments);
         toolCalls = mergeToolCalls(toolCalls, event.data);
         break;
       case 'grounding':
         result.grounding = event.data;
         break;
       case 'base64_image':
+        hold(event.data);
         images.push(event.data);
         break;
       case 'usage':

@@ -1,4 +1,14 @@
 import { parseJSONChunk } from './chunk-error.js';
+import { lineTooLong, upstreamLimits } from './limits.js';
+
+/** Options of `NDJSONDecoder`. */
+export interface NDJSONDecoderOptions {
+  /**
+   * Longest line in characters of decoded text; longer throws `UpstreamFault` `line_too_long`.
+   * Default: `upstreamLimits().maxLineBytes` (8 MiB).
+   */
+  maxLineLength?: number;
+}
 
 const CR = 13;
 const WHITESPACE_ONLY = /^\s*$/;
@@ -8,13 +18,20 @@ const WHITESPACE_ONLY = /^\s*$/;
  * Safe at any split point, multi-byte characters included; LF or CRLF line ends; blank lines skipped;
  * a final line without a newline is parsed at `end()`. A line that is not JSON throws
  * `StreamChunkError` (`parseJSONChunk`); the values before it in the same chunk are lost with it,
- * so treat the error as the end of the stream.
+ * so treat the error as the end of the stream. Lines are capped (`maxLineLength`).
  */
 export class NDJSONDecoder {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private started = false;
   /** Pieces of the current unterminated line; joined once when its newline arrives. */
   private lineParts: string[] = [];
+  /** Characters in `lineParts`. */
+  private lineLength = 0;
+  private readonly maxLineLength: number;
+
+  constructor(options: NDJSONDecoderOptions = {}) {
+    this.maxLineLength = options.maxLineLength ?? upstreamLimits().maxLineBytes;
+  }
 
   /** Decode one chunk; returns the values of the lines it completed. */
   push(chunk: Uint8Array | string): unknown[] {
@@ -32,6 +49,7 @@ export class NDJSONDecoder {
     if (this.lineParts.length > 0) {
       const line = this.lineParts.join('');
       this.lineParts = [];
+      this.lineLength = 0;
       this.parseLine(line, values);
     }
     return values;
@@ -47,14 +65,21 @@ export class NDJSONDecoder {
     for (;;) {
       const end = text.indexOf('\n', position);
       if (end === -1) {
-        if (position < text.length) this.lineParts.push(text.slice(position));
+        if (position < text.length) {
+          this.lineLength += text.length - position;
+          if (this.lineLength > this.maxLineLength) throw lineTooLong(this.maxLineLength);
+          this.lineParts.push(text.slice(position));
+        }
         return;
       }
+      if (this.lineLength + end - position > this.maxLineLength)
+        throw lineTooLong(this.maxLineLength);
       let line = text.slice(position, end);
       if (this.lineParts.length > 0) {
         this.lineParts.push(line);
         line = this.lineParts.join('');
         this.lineParts = [];
+        this.lineLength = 0;
       }
       this.parseLine(line, values);
       position = end + 1;

@@ -1,12 +1,21 @@
 import type { RuntimeLogger } from '../contract/runtime.js';
+import { isManifoldError } from '../errors/manifold-error.js';
+import { findUpstreamFault } from '../errors/upstream-fault.js';
 import { parseJSONChunk } from './chunk-error.js';
 import { decodeSSE, type SSEMessage } from './sse-decode.js';
 import type { StreamPart } from './stream-part.js';
 
 /**
+ * True for a failure that is the gateway's own verdict on the answer, not a dropped connection: a
+ * catalogue error (a chunk that is not JSON) or an `UpstreamFault` (a limit or timeout).
+ */
+export const isVerdict = (error: unknown): boolean =>
+  isManifoldError(error) || findUpstreamFault(error) !== undefined;
+
+/**
  * The items of a source until it fails: a dropped connection ends the source quietly (the stream
  * builder then reports `unexpected_end` when no finish came), instead of a thrown network error.
- * `onDrop` sees the error.
+ * `onDrop` sees the error. A verdict (`isVerdict`: a line over the limit, a timeout) is thrown on.
  */
 export async function* endOnDrop<T>(
   source: AsyncIterable<T>,
@@ -15,6 +24,7 @@ export async function* endOnDrop<T>(
   try {
     yield* source;
   } catch (error) {
+    if (isVerdict(error)) throw error;
     onDrop?.(error);
   }
 }

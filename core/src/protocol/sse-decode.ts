@@ -10,6 +10,18 @@ export interface SSEMessage {
   retry?: number;
 }
 
+import { lineTooLong, upstreamLimits } from './limits.js';
+
+/** Options of `SSEDecoder`. */
+export interface SSEDecoderOptions {
+  /**
+   * Longest line, and longest event (its data lines together), in characters of decoded text;
+   * longer throws `UpstreamFault` `line_too_long`, so a stream that never ends a line cannot
+   * grow memory without bound. Default: `upstreamLimits().maxLineBytes` (8 MiB).
+   */
+  maxLineLength?: number;
+}
+
 const LF = 10;
 const CR = 13;
 const SPACE = 32;
@@ -20,6 +32,7 @@ const DIGITS = /^[0-9]+$/;
  * across chunk boundaries, a leading BOM dropped, LF / CRLF / CR line ends (also a CR ending one chunk
  * and its LF starting the next), `:` comments, multi-line data, events dispatched on a blank line only.
  * Browser-safe (TextDecoder, no Node APIs). Do not mix string and byte chunks in one stream.
+ * Lines and events are capped (`SSEDecoderOptions.maxLineLength`).
  */
 export class SSEDecoder {
   /** Reconnection time from the last valid `retry` field, in ms. */
@@ -30,13 +43,22 @@ export class SSEDecoder {
   private skipLF = false;
   /** Pieces of the current unterminated line; joined once when its end arrives. */
   private lineParts: string[] = [];
+  /** Characters in `lineParts`. */
+  private lineLength = 0;
   private dataLines: string[] = [];
+  /** Characters in `dataLines`. */
+  private dataLength = 0;
+  private readonly maxLineLength: number;
   private eventType = '';
   private lastEventId = '';
   private eventRetry: number | undefined;
   private fieldsSeen = false;
   private ended = false;
   private discarded = false;
+
+  constructor(options: SSEDecoderOptions = {}) {
+    this.maxLineLength = options.maxLineLength ?? upstreamLimits().maxLineBytes;
+  }
 
   /**
    * Whether bytes of an unfinished event are buffered. After `end()`: whether the stream ended in the
@@ -63,7 +85,9 @@ export class SSEDecoder {
     this.discarded = this.lineParts.length > 0 || this.fieldsSeen;
     this.ended = true;
     this.lineParts = [];
+    this.lineLength = 0;
     this.dataLines = [];
+    this.dataLength = 0;
     this.eventType = '';
     this.fieldsSeen = false;
     return messages;
@@ -89,14 +113,19 @@ export class SSEDecoder {
       if (nextCR !== -1 && nextCR < position) nextCR = text.indexOf('\r', position);
       const end = nextLF === -1 ? nextCR : nextCR === -1 ? nextLF : Math.min(nextLF, nextCR);
       if (end === -1) {
+        this.lineLength += length - position;
+        if (this.lineLength > this.maxLineLength) throw lineTooLong(this.maxLineLength);
         this.lineParts.push(position === 0 ? text : text.slice(position));
         return;
       }
+      if (this.lineLength + end - position > this.maxLineLength)
+        throw lineTooLong(this.maxLineLength);
       let line = text.slice(position, end);
       if (this.lineParts.length > 0) {
         this.lineParts.push(line);
         line = this.lineParts.join('');
         this.lineParts = [];
+        this.lineLength = 0;
       }
       this.processLine(line, messages);
       position = end + 1;
@@ -123,6 +152,8 @@ export class SSEDecoder {
     this.fieldsSeen = true;
     switch (field) {
       case 'data':
+        this.dataLength += value.length;
+        if (this.dataLength > this.maxLineLength) throw lineTooLong(this.maxLineLength);
         this.dataLines.push(value);
         break;
       case 'event':
@@ -151,6 +182,7 @@ export class SSEDecoder {
     this.fieldsSeen = false;
     if (dataLines.length === 0) return;
     this.dataLines = [];
+    this.dataLength = 0;
     const message: SSEMessage = {
       data: dataLines.length === 1 ? (dataLines[0] as string) : dataLines.join('\n'),
     };

@@ -12,7 +12,7 @@ export interface UpstreamRelease {
   readonly signal: AbortSignal;
   /** The call failed before its stream began: free the upstream and unhook from the client. */
   fail(): void;
-  /** The events; stopping before the end (or failing) frees the upstream. */
+  /** The events; stopping before the end, failing or ending in an `error` event frees the upstream. */
   wrap(events: AsyncIterable<StreamEvent>): AsyncGenerator<StreamEvent>;
 }
 
@@ -34,13 +34,19 @@ export function upstreamRelease(clientSignal: AbortSignal): UpstreamRelease {
       release.abort(RELEASED);
     },
     async *wrap(events) {
+      // A stream that ends in an error (a limit, a timeout, a bad chunk) leaves the upstream in an
+      // unknown state: its socket is closed, not kept for reuse.
       let finished = false;
+      let failed = false;
       try {
-        yield* events;
+        for await (const event of events) {
+          failed = event.event === 'error';
+          yield event;
+        }
         finished = true;
       } finally {
         unhook();
-        if (!finished) release.abort(RELEASED);
+        if (!finished || failed) release.abort(RELEASED);
       }
     },
   };

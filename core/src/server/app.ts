@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifySSE } from '@fastify/sse';
 import fastifyStatic from '@fastify/static';
 import { createAuthHook } from './auth.js';
+import { configureUpstreamLimits } from '../protocol/limits.js';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
 import { installErrorHandling } from './error-handler.js';
@@ -56,11 +57,26 @@ export async function buildApp(
       },
     },
     bodyLimit: config.bodyLimit,
+    // Slow or silent clients cannot hold a connection forever (README, configuration).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node checks request timeouts on this period (default 30 s): keep it finer than the timeout.
+    http: {
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(30_000, Math.floor(config.requestTimeoutMs / 4) || 30_000),
+      ),
+    },
     trustProxy: true,
     return503OnClosing: true,
     forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
+  if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
+  // One gateway per process: its limits apply to every upstream call (restored when it closes).
+  const restoreLimits = configureUpstreamLimits(config.upstream);
+  app.addHook('onClose', async () => restoreLimits());
   installErrorHandling(app);
   await app.register(registryPlugin, { config });
   const sources = options.sources ?? [

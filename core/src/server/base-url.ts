@@ -1,6 +1,7 @@
+import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { createUpstreamFetch } from '../compat/transport.js';
 import { ManifoldError } from '../errors/manifold-error.js';
 
 /**
@@ -89,39 +90,30 @@ export async function assertPublicURL(url: string, field: string): Promise<void>
 }
 
 /**
- * A fetch that checks the address it actually connects to (so DNS rebinding cannot reach a
- * private host) and never follows redirects.
+ * The upstream transport (`createUpstreamFetch`: the same limits, timeouts and no-redirect rule as
+ * every upstream call) checking the address it actually connects to, so that DNS rebinding cannot
+ * reach a private host; a literal private IP address is refused before connecting.
  */
 export function createPublicOnlyFetch(field: string): typeof globalThis.fetch {
-  const agent = new Agent({
-    connect: {
-      lookup(hostname, options, callback) {
-        import('node:dns').then(({ lookup: dnsLookup }) =>
-          dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-            if (error) return callback(error, '', 4);
-            const list = addresses as unknown as Array<{ address: string; family: number }>;
-            if (list.some((entry) => isPrivateAddress(entry.address))) {
-              return callback(refused(field, hostname) as unknown as NodeJS.ErrnoException, '', 4);
-            }
-            if ((options as { all?: boolean }).all) {
-              return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-            }
-            const first = list[0]!;
-            callback(null, first.address, first.family);
-          }),
-        );
-      },
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as Array<{ address: string; family: number }>;
+      if (list.some((entry) => isPrivateAddress(entry.address))) {
+        return callback(refused(field, hostname) as unknown as NodeJS.ErrnoException, '', 4);
+      }
+      if ((options as { all?: boolean }).all) {
+        return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      }
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+  return createUpstreamFetch({
+    lookup,
+    checkTarget(url) {
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      return isIP(host) && isPrivateAddress(host) ? refused(field, host) : undefined;
     },
   });
-  return ((input: Parameters<typeof undiciFetch>[0], init?: Parameters<typeof undiciFetch>[1]) => {
-    const target =
-      typeof input === 'string'
-        ? input
-        : input instanceof URL
-          ? input.href
-          : (input as Request).url;
-    const host = new URL(target).hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && isPrivateAddress(host)) return Promise.reject(refused(field, host));
-    return undiciFetch(input, { ...init, redirect: 'manual', dispatcher: agent });
-  }) as unknown as typeof globalThis.fetch;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '../protocol/limits.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
 export interface GatewayConfig {
@@ -23,6 +24,16 @@ export interface GatewayConfig {
   pingIntervalSeconds: number;
   /** How streams are written: straight to the socket (`raw`, default) or through `@fastify/sse`. */
   sseWriter: 'raw' | 'plugin';
+  /** Size limits and timeouts of upstream calls (`UPSTREAM_*`). */
+  upstream: UpstreamLimits;
+  /** Longest a client may take to send a whole request, headers and body, in ms (0: no limit). */
+  requestTimeoutMs: number;
+  /** A client connection with no traffic either way for this long is closed, in ms (0: never). */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive client connection is kept open, in ms. */
+  keepAliveTimeoutMs: number;
+  /** Most client connections open at once; more are refused (0: no limit). */
+  maxConnections: number;
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
@@ -39,6 +50,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const GIB = 1024 * 1024 * 1024;
+const DAY = 86_400_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -103,6 +117,35 @@ export function loadConfig(
     const value = oneOf(env, name, ['0', '1', 'true', 'false'], fallback ? '1' : '0');
     return value === '1' || value === 'true';
   };
+  const defaults = DEFAULT_UPSTREAM_LIMITS;
+  const upstream: UpstreamLimits = {
+    maxLineBytes: integer(env, 'UPSTREAM_MAX_LINE_BYTES', defaults.maxLineBytes, 1024, GIB),
+    maxBodyBytes: integer(env, 'UPSTREAM_MAX_BODY_BYTES', defaults.maxBodyBytes, 1024, GIB),
+    connectTimeoutMs: integer(
+      env,
+      'UPSTREAM_CONNECT_TIMEOUT_MS',
+      defaults.connectTimeoutMs,
+      1,
+      DAY,
+    ),
+    firstByteTimeoutMs: integer(
+      env,
+      'UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
+      defaults.firstByteTimeoutMs,
+      1,
+      DAY,
+    ),
+    idleTimeoutMs: integer(env, 'UPSTREAM_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs, 1, DAY),
+    totalTimeoutMs: integer(env, 'UPSTREAM_TOTAL_TIMEOUT_MS', defaults.totalTimeoutMs, 0, DAY),
+  };
+  const connectionTimeoutMs = integer(env, 'CONNECTION_TIMEOUT_MS', 600_000, 0, DAY);
+  // A client waits without traffic until the upstream's headers came: it must not be cut first.
+  if (connectionTimeoutMs > 0 && connectionTimeoutMs <= upstream.firstByteTimeoutMs) {
+    throw new ConfigError(
+      'CONNECTION_TIMEOUT_MS',
+      `must be 0 or larger than UPSTREAM_FIRST_BYTE_TIMEOUT_MS (${upstream.firstByteTimeoutMs}), got ${connectionTimeoutMs}`,
+    );
+  }
   return {
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 3210, 0, 65535),
@@ -115,6 +158,11 @@ export function loadConfig(
     apiKeySelectMode: oneOf(env, 'API_KEY_SELECT_MODE', ['random', 'turn'] as const, 'random'),
     pingIntervalSeconds: integer(env, 'SSE_PING_SECONDS', 15, 1, 3600),
     sseWriter: oneOf(env, 'SSE_WRITER', ['raw', 'plugin'] as const, 'raw'),
+    upstream,
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 0, DAY),
+    connectionTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, DAY),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
     webRoot: options.webRoot,
     env,
   };

@@ -31,6 +31,8 @@ export async function writeRawEventStream(
   const response = reply.raw;
   reply.hijack();
   response.writeHead(200, { ...STREAM_HEADERS, ...options.headers });
+  // The upstream accepted the request: the client sees the 200 now, not with the first event.
+  response.flushHeaders();
   let lastWrite = Date.now();
   const ping = setInterval(() => {
     if (Date.now() - lastWrite >= options.pingMs && !response.destroyed) {
@@ -82,7 +84,14 @@ export async function writePluginEventStream(
   reply.headers({ ...STREAM_HEADERS, ...options.headers });
   // the plugin ends the raw response itself; Fastify must not wait for a reply.send()
   reply.hijack();
-  const sse = (reply as unknown as { sse: { send(source: unknown): Promise<void> } }).sse;
+  const sse = (
+    reply as unknown as {
+      sse: { send(source: unknown): Promise<void>; sendHeaders(status?: number): void };
+    }
+  ).sse;
+  // The upstream accepted the request: the client sees the 200 now, not with the first event.
+  sse.sendHeaders(200);
+  reply.raw.flushHeaders();
   async function* messages() {
     for await (const event of events) yield { id: event.id, event: event.event, data: event.data };
   }

@@ -73,7 +73,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
         throw error;
       }
       if (format === 'json') {
-        const result = await collectChatResult(events);
+        const result = await collectChatResult(events, { provider });
         return {
           ...result,
           ...(request.trace
