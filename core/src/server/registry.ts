@@ -7,6 +7,7 @@ import type { KeyVault } from '../contract/key-vault.js';
 import { ProviderManifestSchema, type ProviderManifest } from '../contract/provider-manifest.js';
 import type { ProviderDefinition, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
 import { ManifoldError } from '../errors/manifold-error.js';
+import { createRedactingLogger } from '../errors/redacting-logger.js';
 import { assertPublicURL, createPublicOnlyFetch, normalizeBaseURL } from './base-url.js';
 import { ConfigError, type GatewayConfig } from './config.js';
 import { applyModelList, parseModelList } from './model-list-env.js';
@@ -264,7 +265,10 @@ export class Registry implements ProviderRegistry {
     const runtime = entry.definition.createRuntime({
       ...options,
       env: this.config.env,
-      logger: this.log.child({ provider: providerId }),
+      logger: createRedactingLogger(
+        this.log.child({ provider: providerId }),
+        CREDENTIAL_FIELDS.map((field) => options[field]),
+      ),
       models: entry.manifest.models,
       ...(guard ? { fetch: createPublicOnlyFetch(userURLField!) } : {}),
       ...(this.config.baseURLPolicy === 'public'

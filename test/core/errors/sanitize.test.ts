@@ -1,5 +1,10 @@
 import t from 'tap';
-import { REDACTED, sanitizeText, sanitizeUpstreamError } from '@manifold/core/errors/sanitize';
+import {
+  REDACTED,
+  sanitizeLogValue,
+  sanitizeText,
+  sanitizeUpstreamError,
+} from '@manifold/core/errors/sanitize';
 
 t.test('fields named like credentials are redacted at any depth', async (t) => {
   const result = sanitizeUpstreamError({
@@ -78,4 +83,42 @@ t.test('the input is not modified', async (t) => {
   const input = { error: { api_key: 'abc' } };
   sanitizeUpstreamError(input);
   t.same(input, { error: { api_key: 'abc' } });
+});
+
+t.test(
+  'a logged JSON chunk is masked field by field, a clean one is kept byte for byte',
+  async (t) => {
+    const echoed = '{"error": {"api_key": "abc", "message": "sk-abcdefghijklmnopqrstuvwx"}}';
+    t.same(sanitizeLogValue({ chunk: echoed }), {
+      chunk: '{"error":{"api_key":"****","message":"sk-****"}}',
+    });
+    const clean = '{"choices": [{"delta": {"content": "Hi"}}]}';
+    t.same(sanitizeLogValue({ chunk: clean }), { chunk: clean });
+    t.same(sanitizeLogValue({ chunk: '{not json sk-abcdefghijklmnopqrstuvwx' }), {
+      chunk: '{not json sk-****',
+    });
+  },
+);
+
+t.test('a logged value has each given secret masked wherever it occurs', async (t) => {
+  const secret = 'plainSecretValue42';
+  t.same(
+    sanitizeLogValue(
+      { chunk: `data: {"echo":"${secret}"}`, list: [`a ${secret} b`], short: 'abc' },
+      [secret, 'abc', undefined],
+    ),
+    { chunk: 'data: {"echo":"****"}', list: ['a **** b'], short: 'abc' },
+    'values shorter than 4 characters are not taken as secrets',
+  );
+});
+
+t.test('a logged payload is kept whole, however long or deep', async (t) => {
+  const messages = Array.from({ length: 150 }, (_, index) => ({
+    role: 'user',
+    content: `${index}`,
+  }));
+  let schema: Record<string, unknown> = { type: 'string' };
+  for (let level = 0; level < 12; level++) schema = { type: 'object', properties: { x: schema } };
+  const payload = { model: 'm', messages, tools: [{ function: { parameters: schema } }] };
+  t.same(sanitizeLogValue({ payload }), { payload });
 });
