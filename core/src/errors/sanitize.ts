@@ -55,8 +55,12 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/\bAIza[\w-]{20,}/g, `AIza${REDACTED}`],
   // JWTs.
   [/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, REDACTED],
-  // Keys in query strings (`?key=…`, `&api_key=…`, `access_token=…`).
-  [/([?&](?:key|api[_-]?key|access[_-]?token|token|secret|auth)=)[^&\s"'#]+/gi, `$1${REDACTED}`],
+  // Keys in query strings (`?key=…`, `&api_key=…`, `access_token=…`, `subscription-key=…`), and
+  // the signatures and function keys of Azure-style proxies (`sig=…`, `code=…`).
+  [
+    /([?&](?:[\w.-]*(?:key|token|secret|password|passwd)|sig|signature|code|auth)=)[^&\s"'#]+/gi,
+    `$1${REDACTED}`,
+  ],
   // User info in URLs (`https://user:pass@host`).
   [/(\b[a-z][\w+.-]*:\/\/)[^/\s@"']+@/gi, `$1${REDACTED}@`],
 ];

@@ -48,6 +48,17 @@ t.test('secrets inside strings are masked', async (t) => {
   );
 });
 
+t.test('credentials in query strings are masked by their parameter name', async (t) => {
+  t.equal(
+    sanitizeText('POST https://fn.example.net/api/v1?code=fnKey012&api-version=2024-10-21'),
+    'POST https://fn.example.net/api/v1?code=****&api-version=2024-10-21',
+  );
+  t.equal(
+    sanitizeText('GET /v1?subscription-key=abc&sig=def&x-api-key=ghi&pageToken=jkl&alt=sse'),
+    'GET /v1?subscription-key=****&sig=****&x-api-key=****&pageToken=****&alt=sse',
+  );
+});
+
 t.test('errors keep name and message but never a stack', async (t) => {
   const error = Object.assign(new Error('boom sk-abcdefghijklmnopqrstuvwx'), { status: 500 });
   const result = sanitizeUpstreamError(error) as Record<string, unknown>;
