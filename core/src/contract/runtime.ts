@@ -23,6 +23,10 @@ export interface RuntimeOptions extends KeyVault {
   customBaseURL?: boolean;
   /** Environment (process env plus `.env`), for provider flags such as `OPENAI_SEARCH_CONTEXT_SIZE`. */
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The provider's logger. The gateway's masks every record (credentials of this call, keys and
+   * tokens in strings and raw chunks), so a runtime may log upstream payloads and chunks as they are.
+   */
   logger: RuntimeLogger;
   /** fetch to use for upstream calls (the gateway passes a guarded one under `BASE_URL_POLICY=public`). */
   fetch?: typeof globalThis.fetch;

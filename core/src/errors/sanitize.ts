@@ -1,10 +1,24 @@
 /** What replaces a secret value. */
 export const REDACTED = '****';
 
-/** Nesting depth below which values are replaced by `[truncated]`; also stops cycles. */
-const MAX_DEPTH = 8;
-/** Array items kept per array; error bodies never need more. */
-const MAX_ITEMS = 100;
+/** How deep and how much of a value is kept, and what else is masked. */
+interface Limits {
+  /** Nesting depth below which values are replaced by `[truncated]`; also stops cycles. */
+  maxDepth: number;
+  /** Array items kept per array. */
+  maxItems: number;
+  /** Exact values masked wherever they occur in a string (a configured key). */
+  secrets: readonly string[];
+  /** Strings holding JSON (a raw upstream chunk) are masked field by field too. */
+  parseJSON: boolean;
+}
+
+/** Error bodies never need more than 8 levels and 100 items per array. */
+const ERROR_BODY: Limits = { maxDepth: 8, maxItems: 100, secrets: [], parseJSON: false };
+/** Logged payloads are kept whole (a long conversation, a deep tool schema). */
+const LOG_DEPTH = 64;
+/** Shorter values are not taken as secrets: masking them would garble unrelated text. */
+const MIN_SECRET_LENGTH = 4;
 
 /** Field names (lower case, without `-` and `_`) whose values are always secret. */
 const SECRET_FIELDS = new Set([
@@ -41,8 +55,12 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/\bAIza[\w-]{20,}/g, `AIza${REDACTED}`],
   // JWTs.
   [/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, REDACTED],
-  // Keys in query strings (`?key=…`, `&api_key=…`, `access_token=…`).
-  [/([?&](?:key|api[_-]?key|access[_-]?token|token|secret|auth)=)[^&\s"'#]+/gi, `$1${REDACTED}`],
+  // Keys in query strings (`?key=…`, `&api_key=…`, `access_token=…`, `subscription-key=…`), and
+  // the signatures and function keys of Azure-style proxies (`sig=…`, `code=…`).
+  [
+    /([?&](?:[\w.-]*(?:key|token|secret|password|passwd)|sig|signature|code|auth)=)[^&\s"'#]+/gi,
+    `$1${REDACTED}`,
+  ],
   // User info in URLs (`https://user:pass@host`).
   [/(\b[a-z][\w+.-]*:\/\/)[^/\s@"']+@/gi, `$1${REDACTED}@`],
 ];
@@ -64,16 +82,33 @@ export function sanitizeText(text: string): string {
   return result;
 }
 
-function sanitizeAt(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return sanitizeText(value);
+function sanitizeString(text: string, depth: number, limits: Limits): string {
+  let result = text;
+  for (const secret of limits.secrets) result = result.split(secret).join(REDACTED);
+  if (limits.parseJSON && /^\s*[[{]/.test(result)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(result);
+    } catch {
+      return sanitizeText(result);
+    }
+    // Re-serialised only when a field was masked, so a clean chunk is logged byte for byte.
+    const masked = JSON.stringify(sanitizeAt(parsed, depth, limits));
+    if (masked !== JSON.stringify(parsed)) return masked;
+  }
+  return sanitizeText(result);
+}
+
+function sanitizeAt(value: unknown, depth: number, limits: Limits): unknown {
+  if (typeof value === 'string') return sanitizeString(value, depth, limits);
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'bigint') return value.toString();
     if (typeof value === 'function' || typeof value === 'symbol') return undefined;
     return value;
   }
-  if (depth >= MAX_DEPTH) return '[truncated]';
+  if (depth >= limits.maxDepth) return '[truncated]';
   if (Array.isArray(value)) {
-    return value.slice(0, MAX_ITEMS).map((item) => sanitizeAt(item, depth + 1));
+    return value.slice(0, limits.maxItems).map((item) => sanitizeAt(item, depth + 1, limits));
   }
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return '[binary]';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
@@ -91,7 +126,7 @@ function sanitizeAt(value: unknown, depth: number): unknown {
       result[name] = REDACTED;
       continue;
     }
-    const sanitized = sanitizeAt(field, depth + 1);
+    const sanitized = sanitizeAt(field, depth + 1, limits);
     if (sanitized !== undefined) result[name] = sanitized;
   }
   return result;
@@ -104,5 +139,30 @@ function sanitizeAt(value: unknown, depth: number): unknown {
  * name and message but never a stack. Depth-limited (cycles end as `[truncated]`); any input is accepted.
  */
 export function sanitizeUpstreamError(value: unknown): unknown {
-  return sanitizeAt(value, 0);
+  return sanitizeAt(value, 0, ERROR_BODY);
+}
+
+/**
+ * A copy of a log record that is safe to write: the masking of `sanitizeUpstreamError` (secret
+ * fields, keys inside strings), and a string that holds JSON — a raw upstream chunk — masked field
+ * by field as well (re-serialised only when something was masked). Each of `secrets` (the call's
+ * API key, a query value of its base URL…) is masked wherever it occurs; values shorter than 4
+ * characters are ignored. Arrays are kept whole and nesting up to 64 levels, so a debug log still
+ * shows the full payload.
+ */
+export function sanitizeLogValue(
+  value: unknown,
+  secrets: ReadonlyArray<string | undefined> = [],
+): unknown {
+  const present = secrets.filter(
+    (secret): secret is string => !!secret && secret.length >= MIN_SECRET_LENGTH,
+  );
+  // Longest first, so a secret that contains another is masked whole.
+  present.sort((a, b) => b.length - a.length);
+  return sanitizeAt(value, 0, {
+    maxDepth: LOG_DEPTH,
+    maxItems: Infinity,
+    secrets: present,
+    parseJSON: true,
+  });
 }

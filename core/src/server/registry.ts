@@ -7,7 +7,15 @@ import type { KeyVault } from '../contract/key-vault.js';
 import { ProviderManifestSchema, type ProviderManifest } from '../contract/provider-manifest.js';
 import type { ProviderDefinition, ProviderRuntime, RuntimeOptions } from '../contract/runtime.js';
 import { ManifoldError } from '../errors/manifold-error.js';
-import { assertPublicURL, createPublicOnlyFetch, normalizeBaseURL } from './base-url.js';
+import { createRedactingLogger } from '../errors/redacting-logger.js';
+import {
+  assertPublicURL,
+  createPublicOnlyFetch,
+  normalizeBaseURL,
+  splitBaseQuery,
+  withBaseQuery,
+  type BaseQuery,
+} from './base-url.js';
 import { ConfigError, type GatewayConfig } from './config.js';
 import { applyModelList, parseModelList } from './model-list-env.js';
 import {
@@ -62,6 +70,35 @@ function cleanVault(vault: KeyVault | undefined): KeyVault {
   }
   return result;
 }
+
+/**
+ * Take the query off every URL field of a runtime's options, in place, and return the queries by
+ * origin: a wire appends its paths to the bare base, `withBaseQuery` puts the query back on each
+ * request (CONTRACT §1: `http://host/v1?api-version=x` → `…/v1/chat/completions?api-version=x`).
+ */
+function splitQueries(options: Partial<Record<(typeof URL_FIELDS)[number], string>>) {
+  const queries = new Map<string, BaseQuery>();
+  for (const field of URL_FIELDS) {
+    const value = options[field];
+    if (value === undefined) continue;
+    const { url, query } = splitBaseQuery(value);
+    if (query.length === 0) continue;
+    options[field] = url;
+    const origin = new URL(url).origin;
+    const known = queries.get(origin) ?? [];
+    const raws = new Set(known.map((parameter) => parameter.raw));
+    queries.set(origin, [...known, ...query.filter((parameter) => !raws.has(parameter.raw))]);
+  }
+  return queries;
+}
+
+/**
+ * The base URL query values a runtime's logs mask wherever they occur (a `?key=…` or `?sig=…` an
+ * upstream echoes). Values shorter than 8 characters (`api-version=1`, `stream=true`) are flags,
+ * not credentials; masking them would garble unrelated text.
+ */
+const queryValuesToMask = (queries: ReadonlyMap<string, BaseQuery>): string[] =>
+  [...queries.values()].flat().flatMap(({ value }) => (value.length >= 8 ? [value] : []));
 
 /** The provider registry: effective manifests and per-credential runtimes. */
 export class Registry implements ProviderRegistry {
@@ -131,10 +168,11 @@ export class Registry implements ProviderRegistry {
         throw new ConfigError(envName(id, 'PROXY_URL'), `is not a valid http(s) URL: "${proxy}"`);
       }
     }
-    const probeBase = normalizedProxy ?? manifest.defaultBaseURL;
+    const probeBase = splitBaseQuery(normalizedProxy ?? manifest.defaultBaseURL ?? '');
+    const probeQuery = probeBase.query.map((parameter) => parameter.raw).join('&');
     const probe =
-      definition.localServer && enabledOverride(env, id) === undefined && probeBase
-        ? `${probeBase.replace(/\/+$/, '')}${definition.localServer.path ?? '/models'}`
+      definition.localServer && enabledOverride(env, id) === undefined && probeBase.url
+        ? `${probeBase.url.replace(/\/+$/, '')}${definition.localServer.path ?? '/models'}${probeQuery && `?${probeQuery}`}`
         : undefined;
     this.entries.set(id, {
       definition,
@@ -261,12 +299,18 @@ export class Registry implements ProviderRegistry {
       this.runtimes.set(cacheKey!, cached);
       return cached;
     }
+    const queries = splitQueries(options);
+    const guarded = guard ? createPublicOnlyFetch(userURLField!) : undefined;
+    const fetch = queries.size > 0 ? withBaseQuery(queries, guarded) : guarded;
     const runtime = entry.definition.createRuntime({
       ...options,
       env: this.config.env,
-      logger: this.log.child({ provider: providerId }),
+      logger: createRedactingLogger(this.log.child({ provider: providerId }), [
+        ...CREDENTIAL_FIELDS.map((field) => options[field]),
+        ...queryValuesToMask(queries),
+      ]),
       models: entry.manifest.models,
-      ...(guard ? { fetch: createPublicOnlyFetch(userURLField!) } : {}),
+      ...(fetch ? { fetch } : {}),
       ...(this.config.baseURLPolicy === 'public'
         ? { fetchUserContent: (this.userContentFetch ??= createPublicOnlyFetch('imageList')) }
         : {}),

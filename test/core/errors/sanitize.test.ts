@@ -1,5 +1,10 @@
 import t from 'tap';
-import { REDACTED, sanitizeText, sanitizeUpstreamError } from '@manifold/core/errors/sanitize';
+import {
+  REDACTED,
+  sanitizeLogValue,
+  sanitizeText,
+  sanitizeUpstreamError,
+} from '@manifold/core/errors/sanitize';
 
 t.test('fields named like credentials are redacted at any depth', async (t) => {
   const result = sanitizeUpstreamError({
@@ -43,6 +48,17 @@ t.test('secrets inside strings are masked', async (t) => {
   );
 });
 
+t.test('credentials in query strings are masked by their parameter name', async (t) => {
+  t.equal(
+    sanitizeText('POST https://fn.example.net/api/v1?code=fnKey012&api-version=2024-10-21'),
+    'POST https://fn.example.net/api/v1?code=****&api-version=2024-10-21',
+  );
+  t.equal(
+    sanitizeText('GET /v1?subscription-key=abc&sig=def&x-api-key=ghi&pageToken=jkl&alt=sse'),
+    'GET /v1?subscription-key=****&sig=****&x-api-key=****&pageToken=****&alt=sse',
+  );
+});
+
 t.test('errors keep name and message but never a stack', async (t) => {
   const error = Object.assign(new Error('boom sk-abcdefghijklmnopqrstuvwx'), { status: 500 });
   const result = sanitizeUpstreamError(error) as Record<string, unknown>;
@@ -78,4 +94,42 @@ t.test('the input is not modified', async (t) => {
   const input = { error: { api_key: 'abc' } };
   sanitizeUpstreamError(input);
   t.same(input, { error: { api_key: 'abc' } });
+});
+
+t.test(
+  'a logged JSON chunk is masked field by field, a clean one is kept byte for byte',
+  async (t) => {
+    const echoed = '{"error": {"api_key": "abc", "message": "sk-abcdefghijklmnopqrstuvwx"}}';
+    t.same(sanitizeLogValue({ chunk: echoed }), {
+      chunk: '{"error":{"api_key":"****","message":"sk-****"}}',
+    });
+    const clean = '{"choices": [{"delta": {"content": "Hi"}}]}';
+    t.same(sanitizeLogValue({ chunk: clean }), { chunk: clean });
+    t.same(sanitizeLogValue({ chunk: '{not json sk-abcdefghijklmnopqrstuvwx' }), {
+      chunk: '{not json sk-****',
+    });
+  },
+);
+
+t.test('a logged value has each given secret masked wherever it occurs', async (t) => {
+  const secret = 'plainSecretValue42';
+  t.same(
+    sanitizeLogValue(
+      { chunk: `data: {"echo":"${secret}"}`, list: [`a ${secret} b`], short: 'abc' },
+      [secret, 'abc', undefined],
+    ),
+    { chunk: 'data: {"echo":"****"}', list: ['a **** b'], short: 'abc' },
+    'values shorter than 4 characters are not taken as secrets',
+  );
+});
+
+t.test('a logged payload is kept whole, however long or deep', async (t) => {
+  const messages = Array.from({ length: 150 }, (_, index) => ({
+    role: 'user',
+    content: `${index}`,
+  }));
+  let schema: Record<string, unknown> = { type: 'string' };
+  for (let level = 0; level < 12; level++) schema = { type: 'object', properties: { x: schema } };
+  const payload = { model: 'm', messages, tools: [{ function: { parameters: schema } }] };
+  t.same(sanitizeLogValue({ payload }), { payload });
 });

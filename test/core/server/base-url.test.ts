@@ -5,6 +5,8 @@ import {
   createPublicOnlyFetch,
   isPrivateAddress,
   normalizeBaseURL,
+  splitBaseQuery,
+  withBaseQuery,
 } from '@manifold/core/server/base-url';
 
 t.test(
@@ -33,6 +35,52 @@ t.test(
     );
   },
 );
+
+t.test('a query string stays after the path, a fragment is dropped', async (t) => {
+  t.equal(
+    normalizeBaseURL('http://host:8000?api-version=x', 'https://api.example.com/v1', 'baseURL'),
+    'http://host:8000/v1?api-version=x',
+  );
+  t.equal(
+    normalizeBaseURL('http://host/custom/v2/?key=a%20b#frag', undefined, 'baseURL'),
+    'http://host/custom/v2?key=a%20b',
+  );
+});
+
+t.test('splitBaseQuery takes the query off a base URL, each parameter as written', async (t) => {
+  t.same(splitBaseQuery('http://host/v1?api-version=x&key=a%20b&flag'), {
+    url: 'http://host/v1',
+    query: [
+      { name: 'api-version', value: 'x', raw: 'api-version=x' },
+      { name: 'key', value: 'a b', raw: 'key=a%20b' },
+      { name: 'flag', value: '', raw: 'flag' },
+    ],
+  });
+  t.same(splitBaseQuery('http://host/v1'), { url: 'http://host/v1', query: [] });
+  t.same(splitBaseQuery('account-id-1234'), { url: 'account-id-1234', query: [] });
+});
+
+t.test('withBaseQuery adds the query to requests to that origin only', async (t) => {
+  const seen: string[] = [];
+  const inner = (async (input: string | URL | Request) => {
+    seen.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    return new Response('ok');
+  }) as typeof fetch;
+  const send = withBaseQuery(
+    new Map([['http://host:8000', splitBaseQuery('http://host:8000/v1?key=k%2B1&alt=json').query]]),
+    inner,
+  );
+  await send('http://host:8000/v1/chat/completions');
+  await send(new URL('http://host:8000/v1beta/models/m:streamGenerateContent?alt=sse'));
+  await send(new Request('http://host:8000/v1/messages', { method: 'POST', body: '{}' }));
+  await send('http://other.example.com/v1/models');
+  t.same(seen, [
+    'http://host:8000/v1/chat/completions?key=k%2B1&alt=json',
+    'http://host:8000/v1beta/models/m:streamGenerateContent?alt=sse&key=k%2B1',
+    'http://host:8000/v1/messages?key=k%2B1&alt=json',
+    'http://other.example.com/v1/models',
+  ]);
+});
 
 t.test('a URL that is not http(s) is a BadRequest naming the field', async (t) => {
   t.throws(() => normalizeBaseURL('not a url', undefined, 'endpoint'), {

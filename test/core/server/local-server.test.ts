@@ -92,6 +92,17 @@ t.test('the probe goes to <ID>_PROXY_URL and the definition path', async (t) => 
   t.same(local.paths, ['/v1/models', '/v1/health']);
 });
 
+t.test('the probe keeps a query of <ID>_PROXY_URL after its path', async (t) => {
+  const local = await startLocal();
+  t.teardown(local.close);
+  const registry = registryWith(
+    { LOCALBOX_PROXY_URL: `${local.baseURL}?key=local-key` },
+    localDefinition('http://127.0.0.1:9/v1', '/models'),
+  );
+  await registry.probeLocalServers();
+  t.same(local.paths, ['/v1/models?key=local-key']);
+});
+
 t.test('ENABLED_<ID> wins over the probe, which is then not sent', async (t) => {
   const local = await startLocal();
   t.teardown(local.close);
