@@ -153,6 +153,9 @@ t.test(
       ['reasoning', 'More'],
       ['text', 'Node'],
       ['text', ' 22.'],
+      ['tool_calls', call('')],
+      ['tool_calls', call('{"a"')],
+      ['tool_calls', call(':1}')],
       [
         'grounding',
         {
@@ -160,9 +163,6 @@ t.test(
           searchQueries: ['node lts'],
         },
       ],
-      ['tool_calls', call('')],
-      ['tool_calls', call('{"a"')],
-      ['tool_calls', call(':1}')],
       ['stop', 'completed'],
       [
         'usage',
