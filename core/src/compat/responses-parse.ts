@@ -55,6 +55,21 @@ function closing(response: Json, grounding: GroundingCollector, reason: string):
   return parts;
 }
 
+/**
+ * The error object of an in-stream failure, for the shared classifier (SPEC §8 codes, the provider's
+ * rules): an `error` event as the API sends it, `{type: "error", error: {type, code, message,
+ * param}}`, or in the documented flat shape `{type: "error", code, message, param}`; or the
+ * `response.error` (`{code, message}`) of `response.failed`.
+ */
+function failureOf(event: Json, response: Json): Json {
+  if (event.type === 'response.failed') {
+    return isObject(response.error) ? response.error : { message: 'Response failed' };
+  }
+  if (isObject(event.error)) return event.error;
+  const { type: _type, sequence_number: _sequence, ...flat } = event;
+  return flat;
+}
+
 const incompleteReason = (response: Json): string =>
   (isObject(response.incomplete_details) && str(response.incomplete_details.reason)) ||
   'incomplete';
@@ -129,13 +144,12 @@ export function createResponsesEventParser(
       case 'response.incomplete':
         parts.push(...closing(response, grounding, incompleteReason(response)));
         break;
-      case 'response.failed': {
-        const failure = isObject(response.error) ? response.error : { message: 'Response failed' };
-        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(failure)) });
-        break;
-      }
+      case 'response.failed':
       case 'error':
-        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(event)) });
+        parts.push({
+          type: 'error',
+          error: mapError(new UpstreamErrorPayload(failureOf(event, response))),
+        });
         break;
     }
     return parts;

@@ -6,6 +6,7 @@ import {
   responsesErrorEvent,
   responsesEvents,
   responsesFailedEvents,
+  responsesNestedErrorEvent,
   responsesUsage,
 } from '../../upstreams/openai-responses-builders.js';
 import {
@@ -242,6 +243,106 @@ t.test('an error event in a Responses stream is mapped by its code', async (t) =
     data: { type: 'ExceededContextWindow', message: 'Too long' },
   });
 });
+
+t.test(
+  'in-stream Responses failures follow the SPEC §8 code mapping and carry the provider message',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const [created, inProgress] = responsesEvents({ id: 'resp_err', text: ['x'] });
+    const failedWith = (code: string, message: string) =>
+      responsesFailedEvents(code, message, { id: 'resp_err' }).at(-1) as object;
+    const quota = 'You exceeded your current quota, please check your plan and billing details.';
+    const tooLong =
+      'Your input exceeds the context window of this model. Please adjust your input and try again.';
+    const cases: Array<[string, object, string, string]> = [
+      [
+        'an error event as the API nests it',
+        responsesNestedErrorEvent('insufficient_quota', 'insufficient_quota', quota),
+        'InsufficientQuota',
+        quota,
+      ],
+      [
+        'a nested context_length_exceeded',
+        responsesNestedErrorEvent(
+          'invalid_request_error',
+          'context_length_exceeded',
+          tooLong,
+          'input',
+        ),
+        'ExceededContextWindow',
+        tooLong,
+      ],
+      [
+        'a nested model_not_found',
+        responsesNestedErrorEvent(
+          'invalid_request_error',
+          'model_not_found',
+          'The model `gpt-9` does not exist or you do not have access to it.',
+          'model',
+        ),
+        'ModelNotFound',
+        'The model `gpt-9` does not exist or you do not have access to it.',
+      ],
+      [
+        'a nested rate limit, which SPEC §8 leaves to the provider rules',
+        responsesNestedErrorEvent(
+          'rate_limit_exceeded',
+          'rate_limit_exceeded',
+          'Rate limit reached for gpt-4.1 on tokens per min (TPM). Please try again in 1.5s.',
+        ),
+        'ProviderBizError',
+        'Rate limit reached for gpt-4.1 on tokens per min (TPM). Please try again in 1.5s.',
+      ],
+      [
+        'a flat (documented) error event',
+        responsesErrorEvent('insufficient_quota', quota),
+        'InsufficientQuota',
+        quota,
+      ],
+      [
+        'response.failed with response.error',
+        failedWith('context_length_exceeded', tooLong),
+        'ExceededContextWindow',
+        tooLong,
+      ],
+      [
+        'a nested error without a message, which names its code',
+        responsesNestedErrorEvent('server_error', 'server_error', ''),
+        'ProviderBizError',
+        'server_error',
+      ],
+    ];
+    const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+    for (const [name, failure, type, message] of cases) {
+      fake.reply({ kind: 'responses', events: [created as object, inProgress as object, failure] });
+      const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+      t.equal(events.length, 1, `${name}: one event`);
+      t.match(events[0], { event: 'error', data: { type, message } }, name);
+      t.equal(
+        events[0]?.data && (events[0].data as { body: { message: string } }).body.message,
+        message,
+        `${name}: body message`,
+      );
+    }
+
+    // a provider rule for the code applies to in-stream failures as to HTTP errors
+    const mapped = createOpenAICompatibleRuntime(
+      { ...base, errors: { code: { rate_limit_exceeded: 'QuotaLimitReached' } } },
+      runtimeOptions(fake),
+    );
+    for (const failure of [
+      responsesNestedErrorEvent('rate_limit_exceeded', 'rate_limit_exceeded', 'Slow down'),
+      failedWith('rate_limit_exceeded', 'Slow down'),
+    ]) {
+      fake.reply({ kind: 'responses', events: [created as object, failure] });
+      const events = await chatEvents(mapped, chatRequest({ apiMode: 'responses' }));
+      t.match(events.at(-1), {
+        event: 'error',
+        data: { type: 'QuotaLimitReached', message: 'Slow down' },
+      });
+    }
+  },
+);
 
 t.test('a non-streaming Responses answer is replayed as events', async (t) => {
   const fake = await fakeUpstream(t);
