@@ -150,8 +150,7 @@ t.test(
     t.same(kinds(events.slice(0, -1)), [
       ['reasoning', 'Think'],
       ['reasoning', 'ing'],
-      ['reasoning', '\n'],
-      ['reasoning', 'More'],
+      ['reasoning', '\n\nMore'],
       ['text', 'Node'],
       ['text', ' 22.'],
       ['tool_calls', call('')],
@@ -183,6 +182,80 @@ t.test(
     t.ok(events.slice(0, -1).every((event) => event.id === 'resp_1'));
   },
 );
+
+t.test(
+  'reasoning summary parts are paragraphs apart: the same text streamed and whole',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const reasoning = [
+      ['**Planning the answer**\n\nThe user', ' asks for the LTS line.'],
+      [],
+      ['**Checking', ' the schedule**\n\nNode 22 is active.'],
+      ['Done.'],
+    ];
+    const expected =
+      '**Planning the answer**\n\nThe user asks for the LTS line.\n\n' +
+      '**Checking the schedule**\n\nNode 22 is active.\n\nDone.';
+    const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+    const reasoningOf = (events: Awaited<ReturnType<typeof chatEvents>>) =>
+      events.filter((event) => event.event === 'reasoning').map((event) => event.data as string);
+
+    fake.reply({ kind: 'responses', events: responsesEvents({ reasoning, text: ['Node 22.'] }) });
+    const streamed = reasoningOf(await chatEvents(runtime, chatRequest({ apiMode: 'responses' })));
+    t.equal(streamed.join(''), expected, 'streamed');
+    t.notOk(
+      streamed.some((text) => text.trim() === ''),
+      'no reasoning event is only a separator',
+    );
+
+    fake.reply({ kind: 'json', body: responsesCompleted({ reasoning, text: ['Node 22.'] }) });
+    const whole = reasoningOf(
+      await chatEvents(runtime, chatRequest({ apiMode: 'responses', stream: false })),
+    );
+    t.equal(whole.join(''), expected, 'whole');
+
+    // two reasoning items, one after the other: their summaries are apart too
+    const first = responsesEvents({ reasoning: [['First.']], text: ['x'] });
+    const second = responsesEvents({ reasoning: [['Second.']] })
+      .filter((event) => String(event.type).includes('reasoning') || isReasoningItem(event))
+      .map((event) => JSON.parse(JSON.stringify(event).replaceAll('rs_fake', 'rs_fake_2')));
+    const after = first.findIndex(
+      (event) => event.type === 'response.output_item.done' && isReasoningItem(event),
+    );
+    fake.reply({
+      kind: 'responses',
+      events: [...first.slice(0, after + 1), ...second, ...first.slice(after + 1)].map(
+        ({ sequence_number: _drop, ...event }) => event,
+      ),
+    });
+    const items = reasoningOf(await chatEvents(runtime, chatRequest({ apiMode: 'responses' })));
+    t.equal(items.join(''), 'First.\n\nSecond.', 'two items, streamed');
+    const completed = responsesCompleted({ reasoning: [['First.']], text: ['x'] });
+    const output = completed.output as Array<Record<string, unknown>>;
+    const body = {
+      ...completed,
+      output: [
+        output[0],
+        {
+          id: 'rs_fake_2',
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: 'Second.' }],
+        },
+        ...output.slice(1),
+      ],
+    };
+    fake.reply({ kind: 'json', body });
+    const wholeItems = reasoningOf(
+      await chatEvents(runtime, chatRequest({ apiMode: 'responses', stream: false })),
+    );
+    t.equal(wholeItems.join(''), 'First.\n\nSecond.', 'two items, whole');
+  },
+);
+
+function isReasoningItem(event: Record<string, unknown>): boolean {
+  const item = event.item as { type?: string } | undefined;
+  return item?.type === 'reasoning';
+}
 
 t.test('the recorded web-search stream gives text, one grounding and the tail', async (t) => {
   const fake = await fakeUpstream(t);
