@@ -98,6 +98,27 @@ t.test(
   },
 );
 
+t.test(
+  'openrouter-annotations sends one url_citation per chunk, with the text and after it',
+  async (t) => {
+    const { items, error } = await streamFixture(t, 'openrouter-annotations');
+    t.equal(error, undefined);
+    const perChunk = deltas(items).map((delta) => delta.annotations?.length ?? 0);
+    t.ok(
+      perChunk.every((count) => count <= 1),
+      'at most one annotation per chunk',
+    );
+    const lastText = deltas(items).findLastIndex((delta) => (delta.content ?? '') !== '');
+    t.ok(perChunk[0] === 1 && deltas(items)[0]?.content, 'the first comes with the first text');
+    t.ok(
+      perChunk.slice(lastText + 1).filter((count) => count === 1).length >= 2,
+      'more come after the last text',
+    );
+    t.equal(items.at(-2)?.choices[0]?.finish_reason, 'stop');
+    t.match(items.at(-1)?.usage, { total_tokens: 1577 });
+  },
+);
+
 t.test('citations repeats Perplexity top-level citations on every chunk', async (t) => {
   const { items } = await streamFixture(t, 'citations');
   const withCitations = items as Array<ChatCompletionChunk & { citations?: string[] }>;

@@ -222,7 +222,24 @@ export function responsesFailedEvents(
   ].map((event, sequence_number) => ({ ...event, sequence_number }));
 }
 
-/** A top-level `error` event (`{type: "error", code, message, param}`); the fake numbers it in the stream. */
+/**
+ * A top-level `error` event in the documented flat shape (`{type: "error", code, message, param}`); the
+ * fake numbers it in the stream.
+ */
 export function responsesErrorEvent(code: string | null, message: string) {
   return { type: 'error', code, message, param: null };
+}
+
+/**
+ * A top-level `error` event as the API actually sends it: the error nested in `error`
+ * (`{type: "error", error: {type, code, message, param}}`, e.g. `invalid_request_error` /
+ * `context_length_exceeded` / `param: "input"`); the fake numbers it in the stream.
+ */
+export function responsesNestedErrorEvent(
+  type: string,
+  code: string | null,
+  message: string,
+  param: string | null = null,
+) {
+  return { type: 'error', error: { type, code, message, param } };
 }

@@ -19,9 +19,14 @@ export interface AnthropicStreamOptions {
   mapError?: (error: unknown) => ManifoldError;
 }
 
-/** What the parser remembers about one content block, by the block's `index`. */
+/**
+ * What the parser remembers about one content block, by the block's `index`. `hasArguments`: some
+ * input text of the tool call was sent (else its input is `{}`, which must still reach the client).
+ */
 type Block =
-  { kind: 'tool'; toolIndex: number } | { kind: 'search'; input: string } | { kind: 'other' };
+  | { kind: 'tool'; toolIndex: number; hasArguments: boolean }
+  | { kind: 'search'; input: string }
+  | { kind: 'other' };
 
 /** Collected web-search sources and queries, sent once as grounding. */
 class Sources {
@@ -61,7 +66,8 @@ function parseInput(text: string): unknown {
  * The stream parts of an Anthropic Messages stream, from its events already parsed from JSON
  * (Anthropic API SSE, or Claude on Bedrock): `message_start` gives the id and the first usage;
  * text, thinking (+ `signature_delta`), `redacted_thinking` (flagged signature) and `tool_use`
- * blocks (+ `input_json_delta`, tool indexes counted from 0 in stream order) become content;
+ * blocks (+ `input_json_delta`, tool indexes counted from 0 in stream order; a call whose input
+ * stayed empty gets `{}` appended when its block stops) become content;
  * `citations_delta` and web-search results are collected and sent as one grounding at the end;
  * `message_delta` gives the finish reason and the cumulative usage; `message_stop` ends the
  * stream; an `error` event becomes an error part (see `options.mapError`). Unknown events and
@@ -75,6 +81,7 @@ export async function* anthropicStreamParts(
   const sources = new Sources();
   let tools = 0;
   let usage: AnthropicUsage | undefined;
+  let finished = false;
 
   const blockStart = function* (index: number, block: Json): Generator<StreamPart> {
     switch (block.type) {
@@ -97,7 +104,6 @@ export async function* anthropicStreamParts(
         break;
       case 'tool_use': {
         const toolIndex = tools++;
-        blocks.set(index, { kind: 'tool', toolIndex });
         const part: Extract<StreamPart, { type: 'tool_call' }> = {
           type: 'tool_call',
           index: toolIndex,
@@ -108,6 +114,7 @@ export async function* anthropicStreamParts(
         if (isObject(block.input) && Object.keys(block.input).length > 0) {
           part.arguments = JSON.stringify(block.input);
         }
+        blocks.set(index, { kind: 'tool', toolIndex, hasArguments: part.arguments !== undefined });
         yield part;
         return;
       }
@@ -142,6 +149,7 @@ export async function* anthropicStreamParts(
         const block = blocks.get(index);
         const json = typeof delta.partial_json === 'string' ? delta.partial_json : '';
         if (block?.kind === 'tool') {
+          if (json !== '') block.hasArguments = true;
           yield { type: 'tool_call', index: block.toolIndex, arguments: json };
         } else if (block?.kind === 'search') {
           block.input += json;
@@ -149,6 +157,20 @@ export async function* anthropicStreamParts(
         break;
       }
     }
+  };
+
+  /**
+   * A tool call closes: one whose input stayed empty (no `input_json_delta`, or only `""`, or
+   * `input: {}` in a whole message) gets `{}` appended, so its arguments are JSON.
+   */
+  const closeTool = function* (index: number): Generator<StreamPart> {
+    const block = blocks.get(index);
+    if (block?.kind !== 'tool' || block.hasArguments) return;
+    block.hasArguments = true;
+    yield { type: 'tool_call', index: block.toolIndex, arguments: '{}' };
+  };
+  const closeTools = function* (): Generator<StreamPart> {
+    for (const index of blocks.keys()) yield* closeTool(index);
   };
 
   for await (const event of events) {
@@ -174,13 +196,18 @@ export async function* anthropicStreamParts(
         }
         break;
       case 'content_block_stop': {
-        const block = typeof event.index === 'number' ? blocks.get(event.index) : undefined;
+        if (typeof event.index !== 'number') break;
+        const block = blocks.get(event.index);
         if (block?.kind === 'search') sources.addQuery(parseInput(block.input));
+        yield* closeTool(event.index);
         break;
       }
       case 'message_delta': {
         const delta = isObject(event.delta) ? event.delta : {};
-        if (nonEmpty(delta.stop_reason)) yield { type: 'finish', reason: delta.stop_reason };
+        if (nonEmpty(delta.stop_reason)) {
+          finished = true;
+          yield { type: 'finish', reason: delta.stop_reason };
+        }
         if (isObject(event.usage)) {
           usage = mergeAnthropicUsage(usage, event.usage);
           yield { type: 'usage', usage: convertAnthropicUsage(usage) };
@@ -188,6 +215,7 @@ export async function* anthropicStreamParts(
         break;
       }
       case 'message_stop':
+        yield* closeTools();
         if (sources.citations.length > 0) {
           const grounding =
             sources.queries.length > 0
@@ -205,6 +233,8 @@ export async function* anthropicStreamParts(
       }
     }
   }
+  // Ended after a finish reason but without `message_stop`: still a proper end (CONTRACT §4).
+  if (finished) yield* closeTools();
 }
 
 /**

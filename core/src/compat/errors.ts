@@ -8,16 +8,26 @@ import {
 } from '../errors/upstream-error.js';
 import type { OpenAICompatibleOptions } from './options.js';
 
+/** Message of an upstream error that says nothing about itself. */
+export const NO_MESSAGE = 'The provider reported an error without a message';
+
+/** What an upstream error object says: its message, else its code or type, else `NO_MESSAGE`. */
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error === '' ? NO_MESSAGE : error;
+  if (typeof error !== 'object' || error === null) return NO_MESSAGE;
+  const { message, code, type } = error as Record<string, unknown>;
+  if (typeof message === 'string' && message !== '') return message;
+  if (message !== undefined && message !== null && message !== '') return JSON.stringify(message);
+  for (const value of [code, type]) if (typeof value === 'string' && value !== '') return value;
+  return NO_MESSAGE;
+}
+
 /** An error object the upstream reported inside a 2xx answer (a stream chunk or a JSON body). */
 export class UpstreamErrorPayload extends Error {
   readonly error: unknown;
 
   constructor(error: unknown) {
-    const message =
-      typeof error === 'object' && error !== null
-        ? (error as { message?: unknown }).message
-        : error;
-    super(typeof message === 'string' ? message : JSON.stringify(message ?? 'upstream error'));
+    super(messageOf(error));
     this.name = 'UpstreamErrorPayload';
     this.error = error;
   }

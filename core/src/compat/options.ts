@@ -160,6 +160,11 @@ export interface OpenAICompatibleOptions {
    * id for tracing; `request` is the chat request on chat calls, undefined otherwise.
    */
   requestHeaders?: (request?: ChatRequest) => Record<string, string>;
+  /**
+   * Usage in the provider's own field of a stream chunk that has no top-level `usage` (e.g. Groq's
+   * `x_groq.usage` on the finish chunk): return the OpenAI-shaped usage object, or undefined.
+   */
+  chunkUsage?: (chunk: Record<string, unknown>) => unknown;
   /** Usage rules: `completion_tokens` leaves reasoning out (some providers report it apart). */
   usage?: { completionExcludesReasoning?: boolean };
   /** Add `stream_options.include_usage` when streaming (default true). */

@@ -16,6 +16,8 @@ export interface ChunkParserOptions {
   onData?: (data: string) => void;
   /** Citations in the provider's own chunk fields (`OpenAICompatibleOptions.citations`). */
   citations?: (chunk: Record<string, unknown>) => unknown;
+  /** Usage in the provider's own chunk field (`OpenAICompatibleOptions.chunkUsage`). */
+  chunkUsage?: (chunk: Record<string, unknown>) => unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -137,8 +139,9 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
     parts.push(...imageParts(delta.images));
     if (nonEmpty(choice.finish_reason))
       parts.push({ type: 'finish', reason: choice.finish_reason });
-    if (isObject(chunk.usage)) {
-      parts.push({ type: 'usage', usage: convertOpenAIUsage(chunk.usage, options.usage) });
+    const usage = isObject(chunk.usage) ? chunk.usage : options.chunkUsage?.(chunk);
+    if (isObject(usage)) {
+      parts.push({ type: 'usage', usage: convertOpenAIUsage(usage, options.usage) });
     }
     return parts;
   };

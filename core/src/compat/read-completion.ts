@@ -23,6 +23,8 @@ export interface ReadCompletionOptions {
   onData?: (data: string) => void;
   /** Citations in the provider's own fields (`OpenAICompatibleOptions.citations`). */
   citations?: (chunk: Record<string, unknown>) => unknown;
+  /** Usage in the provider's own chunk field (`OpenAICompatibleOptions.chunkUsage`). */
+  chunkUsage?: (chunk: Record<string, unknown>) => unknown;
 }
 
 /**
@@ -33,7 +35,7 @@ export function readCompletionAnswer(
   response: Response,
   options: ReadCompletionOptions,
 ): Promise<AsyncIterable<StreamPart>> {
-  const { mapError, onData, usage, responses, citations } = options;
+  const { mapError, onData, usage, responses, citations, chunkUsage } = options;
   return readAnswer(response, responseBody(response), {
     provider: options.provider,
     logger: options.logger,
@@ -47,6 +49,7 @@ export function readCompletionAnswer(
             mapError,
             ...(onData && { onData }),
             ...(citations && { citations }),
+            ...(chunkUsage && { chunkUsage }),
           }),
     whole(answer) {
       const error = completionError(answer, mapError);

@@ -55,6 +55,28 @@ function closing(response: Json, grounding: GroundingCollector, reason: string):
   return parts;
 }
 
+/**
+ * The error object of an in-stream failure, for the shared classifier (SPEC §8 codes, the provider's
+ * rules): an `error` event as the API sends it, `{type: "error", error: {type, code, message,
+ * param}}`, or in the documented flat shape `{type: "error", code, message, param}`; or the
+ * `response.error` (`{code, message}`) of `response.failed`.
+ */
+function failureOf(event: Json, response: Json): Json {
+  if (event.type === 'response.failed') {
+    return isObject(response.error) ? response.error : { message: 'Response failed' };
+  }
+  if (isObject(event.error)) return event.error;
+  const { type: _type, sequence_number: _sequence, ...flat } = event;
+  return flat;
+}
+
+/**
+ * What goes between two reasoning summary parts (and between the summaries of two reasoning items):
+ * a blank line, so that each part, which is a paragraph of its own (usually opening with a bold
+ * title), renders as one, as ChatGPT shows them; the parts' own text is kept byte for byte.
+ */
+export const SUMMARY_PART_SEPARATOR = '\n\n';
+
 const incompleteReason = (response: Json): string =>
   (isObject(response.incomplete_details) && str(response.incomplete_details.reason)) ||
   'incomplete';
@@ -67,6 +89,8 @@ export function createResponsesEventParser(
   const grounding = new GroundingCollector();
   let idSent = false;
   let reasoningSeen = false;
+  // a new summary part began after earlier reasoning: its first text gets the separator
+  let partPending = false;
 
   const call = (itemId: string, item: Json = {}) => {
     let known = calls.get(itemId);
@@ -107,13 +131,15 @@ export function createResponsesEventParser(
         if (delta !== '') parts.push({ type: 'text', text: delta });
         break;
       case 'response.reasoning_summary_part.added':
-        if (reasoningSeen) parts.push({ type: 'reasoning', text: '\n' });
+        partPending = reasoningSeen;
         break;
       case 'response.reasoning_summary_text.delta':
       case 'response.reasoning_text.delta':
         if (delta !== '') {
+          const text = partPending ? SUMMARY_PART_SEPARATOR + delta : delta;
           reasoningSeen = true;
-          parts.push({ type: 'reasoning', text: delta });
+          partPending = false;
+          parts.push({ type: 'reasoning', text });
         }
         break;
       case 'response.output_text.annotation.added':
@@ -129,13 +155,12 @@ export function createResponsesEventParser(
       case 'response.incomplete':
         parts.push(...closing(response, grounding, incompleteReason(response)));
         break;
-      case 'response.failed': {
-        const failure = isObject(response.error) ? response.error : { message: 'Response failed' };
-        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(failure)) });
-        break;
-      }
+      case 'response.failed':
       case 'error':
-        parts.push({ type: 'error', error: mapError(new UpstreamErrorPayload(event)) });
+        parts.push({
+          type: 'error',
+          error: mapError(new UpstreamErrorPayload(failureOf(event, response))),
+        });
         break;
     }
     return parts;
@@ -164,14 +189,24 @@ export function responseParts(response: unknown): StreamPart[] {
   if (str(response.id)) parts.push({ type: 'id', id: response.id as string });
   const grounding = new GroundingCollector();
   let index = 0;
+  let reasoningSeen = false;
   for (const item of Array.isArray(response.output) ? response.output : []) {
     if (!isObject(item)) continue;
     grounding.addItem(item);
     if (item.type === 'reasoning' && Array.isArray(item.summary)) {
-      const text = item.summary
-        .map((part) => (isObject(part) ? (str(part.text) ?? '') : ''))
-        .join('\n');
-      if (text !== '') parts.push({ type: 'reasoning', text });
+      // the same text as the stream gives: non-empty parts, separated as there
+      const texts = item.summary.flatMap((part) => {
+        const text = isObject(part) ? str(part.text) : undefined;
+        return text === undefined ? [] : [text];
+      });
+      if (texts.length > 0) {
+        const text = texts.join(SUMMARY_PART_SEPARATOR);
+        parts.push({
+          type: 'reasoning',
+          text: reasoningSeen ? SUMMARY_PART_SEPARATOR + text : text,
+        });
+        reasoningSeen = true;
+      }
     }
     if (item.type === 'message' && Array.isArray(item.content)) {
       for (const part of item.content) {

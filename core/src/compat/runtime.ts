@@ -171,6 +171,7 @@ export function createOpenAICompatibleRuntime(
           responses,
           onData,
           ...(compat.citations && { citations: compat.citations }),
+          ...(compat.chunkUsage && { chunkUsage: compat.chunkUsage }),
         });
       } catch (error) {
         upstream.fail();

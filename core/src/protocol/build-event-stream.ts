@@ -34,7 +34,10 @@ function toManifoldError(error: unknown, mapError: (error: unknown) => ManifoldE
  * - tool-call fragments carry their own call's id (generated `call_<random>` when missing) and name
  *   on every fragment; arguments that arrive before a call's name are held until the name comes
  *   (or until the stream ends, then sent with name `""`);
- * - grounding at most once; the latest usage wins; `data` parts pass through;
+ * - grounding at most once: every report merged (citations deduplicated by URL, the first title
+ *   kept; search queries likewise) and sent after the last content, right before `stop` (or the
+ *   ending `error`), so sources that arrive after the text began are kept; the latest usage wins;
+ *   `data` parts pass through;
  * - the tail: exactly one `stop` (finish reason, default "stop"), `usage` when reported, `speed`
  *   when output arrived — on the end marker, or when the source completes after a finish reason;
  * - a source completing otherwise gives one `ProviderBizError` (`reason: "unexpected_end"`); an

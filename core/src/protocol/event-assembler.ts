@@ -1,3 +1,4 @@
+import type { Citation, Grounding } from '../contract/grounding.js';
 import type { StreamEvent } from '../contract/stream-event.js';
 import type { Usage } from '../contract/usage.js';
 import { ManifoldError } from '../errors/manifold-error.js';
@@ -43,6 +44,9 @@ export class EventAssembler {
   private contentSent = false;
   private readonly splitter: ThinkTagSplitter | undefined;
   private readonly calls = new Map<number, CallState>();
+  /** Every citation of the stream, by URL (the first report of a URL wins), sent once before stop. */
+  private readonly citations = new Map<string, Citation>();
+  private readonly searchQueries: string[] = [];
   private groundingSent = false;
   private usage: Usage | undefined;
   private finishReason: string | undefined;
@@ -80,10 +84,7 @@ export class EventAssembler {
         this.toolCall(part.index, part.id, part.name, part.arguments ?? '');
         return false;
       case 'grounding':
-        if (!this.groundingSent && part.grounding.citations.length > 0) {
-          this.groundingSent = true;
-          this.content('grounding', part.grounding);
-        }
+        this.addGrounding(part.grounding);
         return false;
       case 'usage':
         this.usage = part.usage;
@@ -191,13 +192,37 @@ export class EventAssembler {
     ]);
   }
 
-  /** Release think-splitter text held back as a possible tag, and calls whose name never came. */
+  /**
+   * Collect a grounding report. Providers report sources over several chunks (one `url_citation`
+   * per chunk, annotations after the text, the whole list repeated on every chunk), and CONTRACT §4
+   * allows one event: so every report is merged and the event waits for the end of the content.
+   */
+  private addGrounding(grounding: Grounding): void {
+    if (this.groundingSent) return;
+    for (const citation of grounding.citations) {
+      if (!this.citations.has(citation.url)) this.citations.set(citation.url, citation);
+    }
+    for (const query of grounding.searchQueries ?? []) {
+      if (!this.searchQueries.includes(query)) this.searchQueries.push(query);
+    }
+  }
+
+  /**
+   * Release think-splitter text held back as a possible tag, calls whose name never came, then the
+   * one grounding with every citation of the stream (the last content event, before stop or error).
+   */
   private flushContent(): void {
     if (this.splitter?.holding === true) {
       this.markOutput();
       for (const segment of this.splitter.flush()) this.content(segment.kind, segment.text);
     }
     for (const [index, call] of this.calls) if (!call.open) this.openCall(index, call);
+    if (!this.groundingSent && this.citations.size > 0) {
+      this.groundingSent = true;
+      const grounding: Grounding = { citations: [...this.citations.values()] };
+      if (this.searchQueries.length > 0) grounding.searchQueries = [...this.searchQueries];
+      this.content('grounding', grounding);
+    }
   }
 
   private output(kind: 'text' | 'reasoning', value: string): void {

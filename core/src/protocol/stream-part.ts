@@ -23,7 +23,10 @@ export type StreamPart =
    * is generated per index; arguments that come before the name are held until it arrives.
    */
   | { type: 'tool_call'; index: number; id?: string; name?: string; arguments?: string }
-  /** Citations; only the first non-empty grounding of a stream is sent. */
+  /**
+   * Citations (and search queries); every report of a stream is merged, deduplicated by URL, into
+   * the one grounding event sent before `stop`.
+   */
   | { type: 'grounding'; grounding: Grounding }
   /** Usage as reported; a later report replaces an earlier one (cumulative counts are not added). */
   | { type: 'usage'; usage: Usage }

@@ -93,6 +93,56 @@ t.test('parallel tool_use blocks get their own tool indexes, counted from 0', as
   ]);
 });
 
+t.test('a tool call without arguments ends with "{}" appended, streamed or whole', async (t) => {
+  const toolParts = async (events: readonly unknown[]) =>
+    (await partsOf(events)).filter((part) => part.type === 'tool_call');
+  const merged = (parts: StreamPart[]) =>
+    parts.map((part) => (part.type === 'tool_call' ? (part.arguments ?? '') : '')).join('');
+
+  // the API's shape for a call without input: `input: {}`, then one empty input_json_delta
+  const emptyDelta = await toolParts(
+    anthropicStream([toolUseBlock('toolu_n', 'clock____now', [''])], { stopReason: 'tool_use' }),
+  );
+  t.same(emptyDelta, [
+    { type: 'tool_call', index: 0, id: 'toolu_n', name: 'clock____now' },
+    { type: 'tool_call', index: 0, arguments: '' },
+    { type: 'tool_call', index: 0, arguments: '{}' },
+  ]);
+
+  const noDelta = await toolParts(
+    anthropicStream([toolUseBlock('toolu_n', 'clock____now', [])], { stopReason: 'tool_use' }),
+  );
+  t.equal(merged(noDelta), '{}', 'no input_json_delta at all');
+
+  const whole = await toolParts(
+    anthropicMessageEvents(
+      anthropicMessage([{ type: 'tool_use', id: 'toolu_n', name: 'clock____now', input: {} }], {
+        stopReason: 'tool_use',
+      }),
+    ),
+  );
+  t.equal(merged(whole), '{}', 'a whole message with input {}');
+
+  const withInput = await toolParts(
+    anthropicStream([toolUseBlock('toolu_a', 'one', ['', '{"k":', '1}'])]),
+  );
+  t.equal(merged(withInput), '{"k":1}', 'a call with input gets nothing appended');
+
+  const noStop = anthropicStream([toolUseBlock('toolu_n', 'clock____now', [''])], {
+    stopReason: 'tool_use',
+  }).filter((event) => typeof event === 'string' || event.type !== 'content_block_stop');
+  t.equal(merged(await toolParts(noStop)), '{}', 'closed by message_stop');
+
+  const finishedOnly = anthropicStream([toolUseBlock('toolu_n', 'clock____now', [])], {
+    stopReason: 'tool_use',
+  }).filter(
+    (event) =>
+      typeof event === 'string' ||
+      !['content_block_stop', 'message_stop'].includes(`${event.type}`),
+  );
+  t.equal(merged(await toolParts(finishedOnly)), '{}', 'closed by the end after a finish reason');
+});
+
 t.test('thinking with a signature and redacted thinking (reference Example F)', async (t) => {
   const events = anthropicStream([
     thinkingBlock(['I need', ' to think'], 'EuYBCkQYAiJA'),

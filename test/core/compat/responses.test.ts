@@ -6,6 +6,7 @@ import {
   responsesErrorEvent,
   responsesEvents,
   responsesFailedEvents,
+  responsesNestedErrorEvent,
   responsesUsage,
 } from '../../upstreams/openai-responses-builders.js';
 import {
@@ -149,10 +150,12 @@ t.test(
     t.same(kinds(events.slice(0, -1)), [
       ['reasoning', 'Think'],
       ['reasoning', 'ing'],
-      ['reasoning', '\n'],
-      ['reasoning', 'More'],
+      ['reasoning', '\n\nMore'],
       ['text', 'Node'],
       ['text', ' 22.'],
+      ['tool_calls', call('')],
+      ['tool_calls', call('{"a"')],
+      ['tool_calls', call(':1}')],
       [
         'grounding',
         {
@@ -160,9 +163,6 @@ t.test(
           searchQueries: ['node lts'],
         },
       ],
-      ['tool_calls', call('')],
-      ['tool_calls', call('{"a"')],
-      ['tool_calls', call(':1}')],
       ['stop', 'completed'],
       [
         'usage',
@@ -182,6 +182,80 @@ t.test(
     t.ok(events.slice(0, -1).every((event) => event.id === 'resp_1'));
   },
 );
+
+t.test(
+  'reasoning summary parts are paragraphs apart: the same text streamed and whole',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const reasoning = [
+      ['**Planning the answer**\n\nThe user', ' asks for the LTS line.'],
+      [],
+      ['**Checking', ' the schedule**\n\nNode 22 is active.'],
+      ['Done.'],
+    ];
+    const expected =
+      '**Planning the answer**\n\nThe user asks for the LTS line.\n\n' +
+      '**Checking the schedule**\n\nNode 22 is active.\n\nDone.';
+    const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+    const reasoningOf = (events: Awaited<ReturnType<typeof chatEvents>>) =>
+      events.filter((event) => event.event === 'reasoning').map((event) => event.data as string);
+
+    fake.reply({ kind: 'responses', events: responsesEvents({ reasoning, text: ['Node 22.'] }) });
+    const streamed = reasoningOf(await chatEvents(runtime, chatRequest({ apiMode: 'responses' })));
+    t.equal(streamed.join(''), expected, 'streamed');
+    t.notOk(
+      streamed.some((text) => text.trim() === ''),
+      'no reasoning event is only a separator',
+    );
+
+    fake.reply({ kind: 'json', body: responsesCompleted({ reasoning, text: ['Node 22.'] }) });
+    const whole = reasoningOf(
+      await chatEvents(runtime, chatRequest({ apiMode: 'responses', stream: false })),
+    );
+    t.equal(whole.join(''), expected, 'whole');
+
+    // two reasoning items, one after the other: their summaries are apart too
+    const first = responsesEvents({ reasoning: [['First.']], text: ['x'] });
+    const second = responsesEvents({ reasoning: [['Second.']] })
+      .filter((event) => String(event.type).includes('reasoning') || isReasoningItem(event))
+      .map((event) => JSON.parse(JSON.stringify(event).replaceAll('rs_fake', 'rs_fake_2')));
+    const after = first.findIndex(
+      (event) => event.type === 'response.output_item.done' && isReasoningItem(event),
+    );
+    fake.reply({
+      kind: 'responses',
+      events: [...first.slice(0, after + 1), ...second, ...first.slice(after + 1)].map(
+        ({ sequence_number: _drop, ...event }) => event,
+      ),
+    });
+    const items = reasoningOf(await chatEvents(runtime, chatRequest({ apiMode: 'responses' })));
+    t.equal(items.join(''), 'First.\n\nSecond.', 'two items, streamed');
+    const completed = responsesCompleted({ reasoning: [['First.']], text: ['x'] });
+    const output = completed.output as Array<Record<string, unknown>>;
+    const body = {
+      ...completed,
+      output: [
+        output[0],
+        {
+          id: 'rs_fake_2',
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: 'Second.' }],
+        },
+        ...output.slice(1),
+      ],
+    };
+    fake.reply({ kind: 'json', body });
+    const wholeItems = reasoningOf(
+      await chatEvents(runtime, chatRequest({ apiMode: 'responses', stream: false })),
+    );
+    t.equal(wholeItems.join(''), 'First.\n\nSecond.', 'two items, whole');
+  },
+);
+
+function isReasoningItem(event: Record<string, unknown>): boolean {
+  const item = event.item as { type?: string } | undefined;
+  return item?.type === 'reasoning';
+}
 
 t.test('the recorded web-search stream gives text, one grounding and the tail', async (t) => {
   const fake = await fakeUpstream(t);
@@ -242,6 +316,106 @@ t.test('an error event in a Responses stream is mapped by its code', async (t) =
     data: { type: 'ExceededContextWindow', message: 'Too long' },
   });
 });
+
+t.test(
+  'in-stream Responses failures follow the SPEC §8 code mapping and carry the provider message',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    const [created, inProgress] = responsesEvents({ id: 'resp_err', text: ['x'] });
+    const failedWith = (code: string, message: string) =>
+      responsesFailedEvents(code, message, { id: 'resp_err' }).at(-1) as object;
+    const quota = 'You exceeded your current quota, please check your plan and billing details.';
+    const tooLong =
+      'Your input exceeds the context window of this model. Please adjust your input and try again.';
+    const cases: Array<[string, object, string, string]> = [
+      [
+        'an error event as the API nests it',
+        responsesNestedErrorEvent('insufficient_quota', 'insufficient_quota', quota),
+        'InsufficientQuota',
+        quota,
+      ],
+      [
+        'a nested context_length_exceeded',
+        responsesNestedErrorEvent(
+          'invalid_request_error',
+          'context_length_exceeded',
+          tooLong,
+          'input',
+        ),
+        'ExceededContextWindow',
+        tooLong,
+      ],
+      [
+        'a nested model_not_found',
+        responsesNestedErrorEvent(
+          'invalid_request_error',
+          'model_not_found',
+          'The model `gpt-9` does not exist or you do not have access to it.',
+          'model',
+        ),
+        'ModelNotFound',
+        'The model `gpt-9` does not exist or you do not have access to it.',
+      ],
+      [
+        'a nested rate limit, which SPEC §8 leaves to the provider rules',
+        responsesNestedErrorEvent(
+          'rate_limit_exceeded',
+          'rate_limit_exceeded',
+          'Rate limit reached for gpt-4.1 on tokens per min (TPM). Please try again in 1.5s.',
+        ),
+        'ProviderBizError',
+        'Rate limit reached for gpt-4.1 on tokens per min (TPM). Please try again in 1.5s.',
+      ],
+      [
+        'a flat (documented) error event',
+        responsesErrorEvent('insufficient_quota', quota),
+        'InsufficientQuota',
+        quota,
+      ],
+      [
+        'response.failed with response.error',
+        failedWith('context_length_exceeded', tooLong),
+        'ExceededContextWindow',
+        tooLong,
+      ],
+      [
+        'a nested error without a message, which names its code',
+        responsesNestedErrorEvent('server_error', 'server_error', ''),
+        'ProviderBizError',
+        'server_error',
+      ],
+    ];
+    const runtime = createOpenAICompatibleRuntime(base, runtimeOptions(fake));
+    for (const [name, failure, type, message] of cases) {
+      fake.reply({ kind: 'responses', events: [created as object, inProgress as object, failure] });
+      const events = await chatEvents(runtime, chatRequest({ apiMode: 'responses' }));
+      t.equal(events.length, 1, `${name}: one event`);
+      t.match(events[0], { event: 'error', data: { type, message } }, name);
+      t.equal(
+        events[0]?.data && (events[0].data as { body: { message: string } }).body.message,
+        message,
+        `${name}: body message`,
+      );
+    }
+
+    // a provider rule for the code applies to in-stream failures as to HTTP errors
+    const mapped = createOpenAICompatibleRuntime(
+      { ...base, errors: { code: { rate_limit_exceeded: 'QuotaLimitReached' } } },
+      runtimeOptions(fake),
+    );
+    for (const failure of [
+      responsesNestedErrorEvent('rate_limit_exceeded', 'rate_limit_exceeded', 'Slow down'),
+      failedWith('rate_limit_exceeded', 'Slow down'),
+    ]) {
+      fake.reply({ kind: 'responses', events: [created as object, failure] });
+      const events = await chatEvents(mapped, chatRequest({ apiMode: 'responses' }));
+      t.match(events.at(-1), {
+        event: 'error',
+        data: { type: 'QuotaLimitReached', message: 'Slow down' },
+      });
+    }
+  },
+);
 
 t.test('a non-streaming Responses answer is replayed as events', async (t) => {
   const fake = await fakeUpstream(t);

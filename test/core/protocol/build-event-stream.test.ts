@@ -133,19 +133,79 @@ t.test('held-back text that is no tag is released before stop', async (t) => {
   ]);
 });
 
-t.test('grounding is sent once, from the first report with citations', async (t) => {
-  const first = { citations: [{ title: 'A', url: 'https://a.example' }] };
+t.test('every grounding report is merged into one event sent right before stop', async (t) => {
   const { events } = await run([
     { type: 'id', id: 'x' },
     { type: 'grounding', grounding: { citations: [] } },
-    { type: 'grounding', grounding: first },
+    {
+      type: 'grounding',
+      grounding: { citations: [{ title: 'A', url: 'https://a.example' }], searchQueries: ['q1'] },
+    },
     { type: 'text', text: 'answer' },
-    { type: 'grounding', grounding: { citations: [{ title: 'B', url: 'https://b.example' }] } },
+    // after the text began: a new source, a repeated one (its first title is kept), a new query
+    {
+      type: 'grounding',
+      grounding: {
+        citations: [
+          { title: 'B', url: 'https://b.example' },
+          { title: 'A again', url: 'https://a.example' },
+        ],
+        searchQueries: ['q1', 'q2'],
+      },
+    },
+    { type: 'text', text: '.' },
+    { type: 'grounding', grounding: { citations: [{ title: 'C', url: 'https://c.example' }] } },
+    { type: 'finish', reason: 'stop' },
     { type: 'end' },
   ]);
   t.strictSame(
-    events.filter((event) => event.event === 'grounding'),
-    [{ id: 'x', event: 'grounding', data: first }],
+    events.map((event) => event.event),
+    ['text', 'text', 'grounding', 'stop', 'speed'],
+  );
+  t.strictSame(events[2], {
+    id: 'x',
+    event: 'grounding',
+    data: {
+      citations: [
+        { title: 'A', url: 'https://a.example' },
+        { title: 'B', url: 'https://b.example' },
+        { title: 'C', url: 'https://c.example' },
+      ],
+      searchQueries: ['q1', 'q2'],
+    },
+  });
+});
+
+t.test('the merged grounding is still sent when an error ends the stream', async (t) => {
+  const { events } = await run([
+    { type: 'id', id: 'x' },
+    { type: 'grounding', grounding: { citations: [{ title: 'A', url: 'https://a.example' }] } },
+    { type: 'text', text: 'partial' },
+    { type: 'grounding', grounding: { citations: [{ title: 'B', url: 'https://b.example' }] } },
+  ]);
+  t.strictSame(
+    events.map((event) => [event.id, event.event]),
+    [
+      ['x', 'text'],
+      ['x', 'grounding'],
+      ['x', 'error'],
+    ],
+  );
+  t.strictSame(events[1]?.data, {
+    citations: [
+      { title: 'A', url: 'https://a.example' },
+      { title: 'B', url: 'https://b.example' },
+    ],
+  });
+
+  const queriesOnly = await run([
+    { type: 'grounding', grounding: { citations: [], searchQueries: ['q'] } },
+    { type: 'text', text: 'answer' },
+    { type: 'end' },
+  ]);
+  t.notOk(
+    queriesOnly.events.some((event) => event.event === 'grounding'),
+    'search queries without any citation send no grounding',
   );
 });
 

@@ -1,4 +1,6 @@
 import t from 'tap';
+import type { ToolCallFragment } from '@manifold/core/contract/tool-call';
+import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
 import { callContext, chatEvents, kinds, rejection } from '../../core/compat/runtime-helpers.js';
 import { anthropicMessage } from '../../upstreams/anthropic-builders.js';
 import { ask, setup } from './helpers.js';
@@ -43,6 +45,21 @@ t.test('stream: false sends a non-streaming request and replays the message', as
     ],
   ]);
   t.ok(events.slice(0, -1).every((event) => event.id === 'msg_nonstream'));
+});
+
+t.test('a whole message with a tool call of input {} gives arguments "{}"', async (t) => {
+  const { fake, runtime } = await setup(t);
+  fake.reply({
+    kind: 'json',
+    body: anthropicMessage([{ type: 'tool_use', id: 'toolu_0', name: 'clock____now', input: {} }], {
+      stopReason: 'tool_use',
+    }),
+  });
+  const events = await chatEvents(runtime, ask({ stream: false }));
+  const fragments = events
+    .filter((event) => event.event === 'tool_calls')
+    .flatMap((event) => event.data as ToolCallFragment[]);
+  t.same(mergeToolCalls([], fragments)[0]?.function, { name: 'clock____now', arguments: '{}' });
 });
 
 t.test('a non-streaming error body with status 200 is refused before any event', async (t) => {

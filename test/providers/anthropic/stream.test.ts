@@ -100,6 +100,29 @@ t.test('tool-call fragments carry their id and name and merge into whole calls',
   t.equal(events.find((event) => event.event === 'stop')?.data, 'tool_use');
 });
 
+t.test('a tool call without input streams arguments that merge into "{}"', async (t) => {
+  const { fake, runtime } = await setup(t);
+  // Claude's wire for a call without arguments: `input: {}` and one empty input_json_delta
+  fake.reply({
+    kind: 'events',
+    events: anthropicToolEvents([{ id: 'toolu_01N', name: 'clock____now', fragments: [''] }]),
+  });
+  const events = await chatEvents(runtime, ask());
+  const fragments = events
+    .filter((event) => event.event === 'tool_calls')
+    .flatMap((event) => event.data as ToolCallFragment[]);
+  t.ok(
+    fragments.every((fragment) => fragment.id === 'toolu_01N' && fragment.function.name !== ''),
+    'every fragment carries the call id and name',
+  );
+  const calls = mergeToolCalls([], fragments);
+  t.same(
+    calls.map((call) => [call.id, call.function.name, call.function.arguments]),
+    [['toolu_01N', 'clock____now', '{}']],
+  );
+  t.same(JSON.parse(calls[0]?.function.arguments ?? ''), {});
+});
+
 t.test('cache reads and writes are reported in the usage (reference Example F)', async (t) => {
   const { fake, runtime } = await setup(t);
   fake.reply({

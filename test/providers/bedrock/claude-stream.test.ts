@@ -1,4 +1,6 @@
 import t from 'tap';
+import type { ToolCallFragment } from '@manifold/core/contract/tool-call';
+import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
 import { definition } from '@manifold/provider-bedrock';
 import { chatEvents, kinds } from '../../core/compat/runtime-helpers.js';
 import {
@@ -87,6 +89,32 @@ t.test('thinking, its signature and tool calls stream as their own events', asyn
       'usage',
       { totalInputTokens: 40, totalOutputTokens: 60, totalTokens: 100, inputCacheMissTokens: 40 },
     ],
+  ]);
+});
+
+t.test('a Claude tool call without input ends with arguments "{}", streamed or not', async (t) => {
+  const fake = await fakeBedrock(t);
+  const options = {
+    stopReason: 'tool_use',
+    blocks: [{ type: 'tool_use' as const, id: 'toolu_bdrk_0', name: 'clock____now', input: [] }],
+  };
+  const argumentsOf = (events: Awaited<ReturnType<typeof chatEvents>>) =>
+    mergeToolCalls(
+      [],
+      events
+        .filter((event) => event.event === 'tool_calls')
+        .flatMap((event) => event.data as ToolCallFragment[]),
+    ).map((call) => [call.id, call.function.name, call.function.arguments]);
+
+  // streamed: `input: {}`, then one empty input_json_delta
+  fake.reply(streamOf(claudeEvents(options)));
+  t.same(argumentsOf(await chatEvents(bedrockRuntime(fake), ask())), [
+    ['toolu_bdrk_0', 'clock____now', '{}'],
+  ]);
+
+  fake.reply({ kind: 'json', body: claudeMessage(options) });
+  t.same(argumentsOf(await chatEvents(bedrockRuntime(fake), ask({ stream: false }))), [
+    ['toolu_bdrk_0', 'clock____now', '{}'],
   ]);
 });
 

@@ -128,6 +128,48 @@ t.test('url_citation annotations in the deltas become one grounding event', asyn
 });
 
 t.test(
+  'annotations spread over chunks, during and after the text, all reach the one grounding',
+  async (t) => {
+    const fake = await fakeUpstream(t);
+    fake.reply({ kind: 'fixture', name: 'openrouter-annotations' });
+
+    const events = await chatEvents(
+      openrouter(fake),
+      chatRequest({ model: 'openai/gpt-4o', enabledSearch: true }),
+    );
+
+    const groundings = events.filter((event) => event.event === 'grounding');
+    t.equal(groundings.length, 1, 'one grounding event');
+    t.same(groundings[0]?.data, {
+      citations: [
+        {
+          title: 'Node.js — Node.js Releases',
+          url: 'https://nodejs.org/en/about/previous-releases',
+        },
+        {
+          title: 'nodejs/Release: Node.js Release Working Group',
+          url: 'https://github.com/nodejs/release#release-schedule',
+        },
+        { title: 'Node.js | endoflife.date', url: 'https://endoflife.date/nodejs' },
+      ],
+    });
+    t.same(
+      events.slice(-4).map((event) => event.event),
+      ['grounding', 'stop', 'usage', 'speed'],
+      'sent after the last text, right before stop',
+    );
+    t.equal(
+      events
+        .filter((event) => event.event === 'text')
+        .map((event) => event.data)
+        .join(''),
+      'Node.js 22 is the active LTS line ([nodejs.org](https://nodejs.org/en/about/previous-releases))' +
+        '; Node.js 24 follows in October.',
+    );
+  },
+);
+
+t.test(
   'the model list comes from /api/frontend/models with prices per million tokens',
   async (t) => {
     const fake = await fakeUpstream(t);
