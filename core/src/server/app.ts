@@ -8,6 +8,7 @@ import { createAuthHook } from './auth.js';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
 import { installErrorHandling } from './error-handler.js';
+import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerProvidersRoute } from './routes/providers.js';
@@ -60,8 +61,10 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ...frameworkErrorOptions,
   });
   installErrorHandling(app);
+  installProtocolRefusals(app);
   await app.register(registryPlugin, { config });
   const sources = options.sources ?? [
     ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
