@@ -79,6 +79,41 @@ function pickPayload(source: Record<string, unknown>): TokenPayload {
   return payload as TokenPayload;
 }
 
+/** Key-vault fields holding URLs: `new URL` takes any Unicode host and encodes it. */
+const URL_VAULT_FIELDS: ReadonlySet<string> = new Set([
+  'baseURL',
+  'endpoint',
+  'baseURLOrAccountID',
+]);
+
+/**
+ * Refuse key-vault values an upstream call cannot carry (they end up in header values, SigV4
+ * inputs or URLs): control characters (CR, LF, NUL, DEL…) anywhere, and characters above U+00FF
+ * outside the URL fields. BadRequest naming the field, without echoing the value.
+ */
+function checkVaultValues(payload: TokenPayload): TokenPayload {
+  for (const field of KEY_VAULT_FIELDS) {
+    const value = payload[field];
+    if (value === undefined) continue;
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      const problem =
+        code < 0x20 || code === 0x7f
+          ? 'a control character (line break, NUL or similar)'
+          : code > 0xff && !URL_VAULT_FIELDS.has(field)
+            ? 'a character outside Latin-1 (HTTP headers cannot carry it)'
+            : undefined;
+      if (problem) {
+        throw new ManifoldError('BadRequest', {
+          message: `Auth token field ${field} has ${problem} at position ${index}`,
+          field,
+        });
+      }
+    }
+  }
+  return payload;
+}
+
 function subtle(): SubtleCrypto {
   const api = globalThis.crypto?.subtle;
   if (!api) throw new Error('WebCrypto (crypto.subtle) is not available; use encodeUnsignedToken');
@@ -126,7 +161,9 @@ export function encodeUnsignedToken(payload: TokenPayload): string {
  * Read and check an auth token. Throws ManifoldError `InvalidAccessCode` when it is missing,
  * malformed, not HS256, wrongly signed, or unsigned while `allowUnsigned` is false; and
  * `SystemTimeNotMatchError` with `body.serverTime` (ms) when it has expired (no skew allowed past
- * `exp`) or was issued more than 100 s in the future. `options.now` is in ms.
+ * `exp`) or was issued more than 100 s in the future; `BadRequest` naming the field when a
+ * key-vault value holds a control character (or, outside the URL fields, one above U+00FF).
+ * `options.now` is in ms.
  */
 /** Checks an HS256 MAC in constant time; the server passes a synchronous node:crypto one. */
 export type SignatureVerifier = (
@@ -153,7 +190,7 @@ export async function verifyToken(
     if (!options.allowUnsigned) throw invalid('Unsigned auth tokens are not accepted');
     const payload = decodeObject(token.slice(UNSIGNED_TOKEN_PREFIX.length));
     if (!payload) throw invalid('Auth token is malformed');
-    return pickPayload(payload);
+    return checkVaultValues(pickPayload(payload));
   }
   const segments = token.split('.');
   if (segments.length !== 3) throw invalid('Auth token is malformed');
@@ -177,5 +214,5 @@ export async function verifyToken(
   if (typeof claims.iat === 'number' && claims.iat * 1000 - now > TOKEN_LIFETIME_SECONDS * 1000) {
     throw skewed('Auth token was issued in the future; check the system clock');
   }
-  return pickPayload(claims);
+  return checkVaultValues(pickPayload(claims));
 }

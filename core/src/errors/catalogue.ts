@@ -188,15 +188,30 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorType, ErrorCatalogueEntry>> =
     en: 'Method not allowed (405). The server does not accept this request method.',
     zh: '请求方法不被允许（405），服务器不接受该请求方法。',
   },
+  408: {
+    status: 408,
+    en: 'Request timeout (408). The request did not arrive in time; check your network and try again.',
+    zh: '请求超时（408），请求未能及时送达，请检查网络后重试。',
+  },
   413: {
     status: 413,
     en: 'The request is too large (413). Remove large attachments or images and try again.',
     zh: '请求体过大（413），请移除较大的附件或图片后重试。',
   },
+  417: {
+    status: 417,
+    en: 'Expectation failed (417). The server does not support the Expect header that was sent.',
+    zh: '无法满足预期（417），服务器不支持请求中的 Expect 请求头。',
+  },
   429: {
     status: 429,
     en: 'Too many requests (429). Slow down and try again in a moment.',
     zh: '请求过于频繁（429），请稍后再试。',
+  },
+  431: {
+    status: 431,
+    en: 'Request headers too large (431). Remove large cookies or headers and try again.',
+    zh: '请求头过大（431），请删除过大的 Cookie 或请求头后重试。',
   },
   500: {
     status: 500,

@@ -32,7 +32,9 @@ export const ERROR_TYPES = [
 ] as const;
 
 /** HTTP status codes that are error types of their own. */
-export const HTTP_ERROR_CODES = [400, 401, 403, 404, 405, 413, 429, 500, 502, 503, 504] as const;
+export const HTTP_ERROR_CODES = [
+  400, 401, 403, 404, 405, 408, 413, 417, 429, 431, 500, 502, 503, 504,
+] as const;
 
 export type NamedErrorType = (typeof ERROR_TYPES)[number];
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];

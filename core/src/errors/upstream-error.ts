@@ -36,16 +36,22 @@ export interface UpstreamErrorContext {
 /** A provider's recogniser: the classified failure, or undefined for transport-level errors. */
 export type FailureClassifier = (error: unknown) => ClassifiedFailure | undefined;
 
-/** A deep copy with every occurrence of each secret replaced, so no echo of one survives. */
+/**
+ * A deep copy with every occurrence of each secret in its strings replaced, so no echo of one
+ * survives (a key with a line break or a quote included).
+ */
 export function redactSecrets<T>(value: T, secrets: ReadonlyArray<string | undefined> = []): T {
   const present = secrets.filter((secret): secret is string => !!secret && secret.length >= 4);
   if (present.length === 0 || value === undefined) return value;
   const text = JSON.stringify(value);
-  if (text === undefined || !present.some((secret) => text.includes(secret))) return value;
-  let redacted = text;
-  for (const secret of present)
-    redacted = redacted.split(JSON.stringify(secret).slice(1, -1)).join('****');
-  return JSON.parse(redacted) as T;
+  // Inside JSON text a secret appears escaped; only a copy that holds one is rebuilt.
+  const escaped = present.map((secret) => JSON.stringify(secret).slice(1, -1));
+  if (text === undefined || !escaped.some((secret) => text.includes(secret))) return value;
+  return JSON.parse(text, (_key, field: unknown) =>
+    typeof field === 'string'
+      ? present.reduce((result, secret) => result.split(secret).join('****'), field)
+      : field,
+  ) as T;
 }
 
 /** The root cause's error code (`ECONNREFUSED`, `ENOTFOUND`…), never its address. */

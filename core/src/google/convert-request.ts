@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatTool } from '../contract/chat-request.js';
+import { ManifoldError } from '../errors/manifold-error.js';
 import type { ClampChange } from '../params/clamp.js';
 import { convertMessages, type MessageContext } from './convert-messages.js';
 import { resolveThinking } from './thinking.js';
@@ -105,6 +106,22 @@ function systemIntoFirstTurn(contents: GoogleContent[], system: string): GoogleC
 }
 
 /**
+ * The caller's mistake of a conversation with nothing Google can take (every turn empty, or only
+ * system text): BadRequest naming the message when only one could have carried content.
+ */
+function nothingToSend(request: ChatRequest, provider: string): ManifoldError {
+  const turns = request.messages.flatMap((message, index) =>
+    message.role === 'system' ? [] : [index],
+  );
+  const field = turns.length === 1 ? `messages.${turns[0]}.content` : 'messages';
+  return new ManifoldError('BadRequest', {
+    message: `${turns.length === 1 ? `${field} is empty` : 'No message has content'}: Google needs at least one message with text, an image, a file, or a tool call or result`,
+    field,
+    provider,
+  });
+}
+
+/**
  * Our chat request as the Google call (SPEC §5, §7): contents, system instruction, sampling,
  * max output, all safety categories unblocked, thinking config held in the model family's range,
  * tools or search. Images are loaded inline here, so a bad image URL fails before the upstream call.
@@ -122,6 +139,7 @@ export async function convertGoogleRequest(
     plain && messages.system !== undefined
       ? systemIntoFirstTurn(messages.contents, messages.system)
       : messages.contents;
+  if (contents.length === 0) throw nothingToSend(request, context.provider);
 
   const config: GoogleRequest['config'] = {};
   if (!plain && messages.system !== undefined) config.systemInstruction = messages.system;

@@ -9,6 +9,7 @@ import { configureUpstreamLimits } from '../protocol/limits.js';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
 import { installErrorHandling } from './error-handler.js';
+import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerProvidersRoute } from './routes/providers.js';
@@ -63,6 +64,7 @@ export async function buildApp(
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // Node checks request timeouts on this period (default 30 s): keep it finer than the timeout.
     http: {
+      ...frameworkErrorOptions.http,
       connectionsCheckingInterval: Math.max(
         100,
         Math.min(30_000, Math.floor(config.requestTimeoutMs / 4) || 30_000),
@@ -72,12 +74,16 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    clientErrorHandler: frameworkErrorOptions.clientErrorHandler,
+    frameworkErrors: frameworkErrorOptions.frameworkErrors,
+    routerOptions: frameworkErrorOptions.routerOptions,
   });
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
   // One gateway per process: its limits apply to every upstream call (restored when it closes).
   const restoreLimits = configureUpstreamLimits(config.upstream);
   app.addHook('onClose', async () => restoreLimits());
   installErrorHandling(app);
+  installProtocolRefusals(app);
   await app.register(registryPlugin, { config });
   const sources = options.sources ?? [
     ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),

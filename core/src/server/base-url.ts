@@ -1,8 +1,11 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { createUpstreamFetch } from '../compat/transport.js';
 import { ManifoldError } from '../errors/manifold-error.js';
+import { isPrivateAddress } from './special-addresses.js';
+
+export { isPrivateAddress };
 
 /**
  * Normalise a base URL the way CONTRACT §1 says: a trailing `/` is ignored, and a bare origin
@@ -100,45 +103,9 @@ export function withBaseQuery(
   };
 }
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Loopback, private, link-local, unspecified or multicast (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
-}
-
 const refused = (field: string, host: string) =>
   new ManifoldError('BadRequest', {
-    message: `${field} points to a private or loopback address (${host}), which this gateway does not allow`,
+    message: `${field} points to a private, loopback or reserved address (${host}), which this gateway does not allow`,
     field,
   });
 

@@ -1,7 +1,38 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ManifoldError } from '../errors/manifold-error.js';
 import { toErrorResponse } from '../errors/response.js';
 import { isValidHttpStatus } from '../errors/status.js';
+import { isAbort } from '../errors/upstream-error.js';
+
+/** Status logged for a request whose client left first ("client closed request", as pull uses). */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/** Error codes of a connection the client cut (an upload left half-sent). */
+const DISCONNECT_CODES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ABORT_ERR',
+  'UND_ERR_ABORTED',
+]);
+
+/**
+ * True when the error is the client leaving, not a failure: the connection is gone and the error
+ * is an abort (the route's signal fired, an upload was cut, an upstream call was cancelled).
+ */
+function isClientDisconnect(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const gone = request.raw.socket?.destroyed === true || reply.raw.destroyed;
+  if (!gone) return false;
+  const aborted =
+    isAbort(error) ||
+    (error.code !== undefined && DISCONNECT_CODES.has(error.code)) ||
+    (error instanceof ManifoldError && error.body.reason === 'aborted');
+  return aborted;
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -52,6 +83,20 @@ function toManifold(error: FastifyError): ManifoldError | undefined {
 /** One error handler for every route: the CONTRACT §7 body, the SPEC §8 status, nothing leaked. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isClientDisconnect(error, request, reply)) {
+      // Nobody is left to answer and nothing failed: no error log, no stack.
+      request.log.info(
+        {
+          status: CLIENT_CLOSED_STATUS,
+          reason: typeof error.code === 'string' ? error.code : error.name,
+        },
+        'client disconnected',
+      );
+      return reply.code(CLIENT_CLOSED_STATUS).send({
+        errorType: CLIENT_CLOSED_STATUS,
+        body: { message: 'The client closed the connection before the answer' },
+      });
+    }
     const mapped = error instanceof ManifoldError ? error : toManifold(error);
     const { status, payload } = toErrorResponse(mapped ?? error);
     if (!isValidHttpStatus(status)) request.log.warn({ status }, 'error status outside 200-599');

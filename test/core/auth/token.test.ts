@@ -154,3 +154,35 @@ t.test('payload values with non-ASCII text survive the round trip', async (t) =>
     unicode,
   );
 });
+
+t.test(
+  'a key-vault value with a line break, NUL or a character beyond Latin-1 is BadRequest naming the field',
+  async (t) => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ apiKey: 'sk-abc\r\nX-Injected: 1' }, 'apiKey'],
+      [{ apiKey: 'sk-abc\u0000def' }, 'apiKey'],
+      [{ apiKey: 'sk-ключ-0123' }, 'apiKey'],
+      [{ secretAccessKey: 'abc\ndef' }, 'secretAccessKey'],
+      [{ sessionToken: 'token\u007f' }, 'sessionToken'],
+      [{ region: 'us-east-1\r\n' }, 'region'],
+      [{ baseURL: 'http://host/v1\u0000' }, 'baseURL'],
+    ];
+    for (const [fields, field] of cases) {
+      for (const token of [await signToken(fields, { now: NOW }), encodeUnsignedToken(fields)]) {
+        const error = await rejection(verifyToken(token, { now: NOW, allowUnsigned: true }));
+        t.equal(error.errorType, 'BadRequest', JSON.stringify(fields));
+        t.equal(error.body.field, field);
+        t.notMatch(
+          String(error.body.message),
+          Object.values(fields)[0]!,
+          'the value is not echoed',
+        );
+      }
+    }
+  },
+);
+
+t.test('URL fields may hold Unicode hosts, and Latin-1 text passes', async (t) => {
+  const fields = { baseURL: 'https://例え.テスト/v1', apiKey: 'clé-ü-0123', userId: '用户' };
+  t.same(await verifyToken(await signToken(fields, { now: NOW }), signed), fields);
+});

@@ -96,3 +96,21 @@ t.test('isAbort, causeCode and redactSecrets', async (t) => {
   });
   t.same(redactSecrets({ a: 'abc' }, ['ab']), { a: 'abc' }, 'secrets shorter than 4 are ignored');
 });
+
+t.test('a secret with a line break or a quote is redacted where it is echoed', async (t) => {
+  const secret = 'sk-abc\r\nX-Injected: "1"';
+  const body = {
+    message: `Headers.append: "${secret}" is an invalid header value.`,
+    error: { detail: [secret] },
+  };
+  const redacted = redactSecrets(body, [secret]);
+  t.same(redacted, {
+    message: 'Headers.append: "****" is an invalid header value.',
+    error: { detail: ['****'] },
+  });
+  t.same(
+    redactSecrets({ a: 'a\\nabc' }, ['\nabc']),
+    { a: 'a\\nabc' },
+    'a backslash before text that looks like the escaped secret is not a match',
+  );
+});

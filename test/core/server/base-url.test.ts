@@ -143,7 +143,7 @@ t.test('the public-only fetch refuses to connect to a private address', async (t
   );
   await t.rejects(
     guarded(`http://localhost:${port}/`),
-    /private or loopback|fetch failed/,
+    /private, loopback or reserved|fetch failed/,
     'a name resolving to loopback',
   );
 });

@@ -100,6 +100,17 @@ t.test('a key echoed in an error message is redacted', async (t) => {
   t.notMatch(JSON.stringify(error.body), GOOGLE_KEY);
 });
 
+t.test('a key that is no valid header value is not echoed in the error', async (t) => {
+  const fake = await fakeGoogle(t);
+  const key = 'AIza-bad\r\nX-Injected: 0123';
+  const error = await rejection(googleRuntime(fake, { apiKey: key }).chat(ask(), context()));
+  t.ok(error, 'the call fails');
+  const text = JSON.stringify(error.body);
+  t.notOk(text.includes(JSON.stringify(key).slice(1, -1)), 'the key is not in the body');
+  t.notMatch(text, /X-Injected/);
+  t.equal(fake.requests.length, 0, 'nothing was sent');
+});
+
 t.test('an unreachable upstream is AgentRuntimeError naming the cause code only', async (t) => {
   const fake = await fakeGoogle(t);
   const url = fake.url;

@@ -11,6 +11,7 @@ import { KEY_VAULT_FIELDS, type KeyVault } from '../../contract/key-vault.js';
 import type { StreamEvent } from '../../contract/stream-event.js';
 import { collectChatResult } from '../../protocol/collect-result.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
+import { assertToolSchemaDepth } from '../tool-schema-depth.js';
 
 export const ProviderParamsSchema = Type.Object({
   provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
@@ -58,6 +59,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const { provider } = request.params as { provider: string };
       const { format } = request.query as { format?: 'json' };
       const body = { ...(request.body as ChatRequest), provider };
+      assertToolSchemaDepth(body.tools);
       if (request.trace) {
         request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
       }
