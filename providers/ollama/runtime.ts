@@ -146,7 +146,8 @@ export function createOllamaRuntime(
   const clientFor = async (signal: AbortSignal, upstream?: UpstreamInit['upstream']) => {
     let last: Response | undefined;
     const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-      const request: UpstreamInit = { ...init, signal, ...(upstream && { upstream }) };
+      // the SDK reads `response.body` itself, whatever the answer's type
+      const request: UpstreamInit = { ...init, signal, upstream: { ...upstream, webBody: true } };
       last = await normalizedErrorAnswer(await baseFetch(input, request));
       return last;
     };

@@ -45,3 +45,26 @@ t.test(
     );
   },
 );
+
+t.test('every variable the gateway configuration reads is in the README table', async (t) => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Providers'));
+  const source = readFileSync(join(ROOT, 'core', 'src', 'server', 'config.ts'), 'utf8');
+  const names = new Set(
+    [
+      ...source.matchAll(
+        /(?:integer\(env, |oneOf\(env, |flag\()'([A-Z][A-Z0-9_]+)'|env\.([A-Z][A-Z0-9_]+)/g,
+      ),
+    ].map((match) => match[1] ?? match[2]!),
+  );
+  t.ok(names.has('UPSTREAM_MAX_LINE_BYTES') && names.has('MAX_CONNECTIONS'), 'names were found');
+  const firstColumns = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => line.split('|')[1] ?? '');
+  for (const name of names)
+    t.ok(
+      firstColumns.some((cell) => cell.includes(`\`${name}\``)),
+      name,
+    );
+});

@@ -116,8 +116,8 @@ class CallWatch {
           this.fail(
             new UpstreamFault(
               'total_timeout',
-              `The provider's answer took longer than ${limits.totalTimeoutMs} ms in all (UPSTREAM_TOTAL_TIMEOUT_MS)`,
-              { limit: limits.totalTimeoutMs },
+              `The provider's answer took longer than ${limits.totalTimeoutMs} ms in all`,
+              { limit: limits.totalTimeoutMs, setting: 'UPSTREAM_TOTAL_TIMEOUT_MS' },
             ),
           ),
         limits.totalTimeoutMs,
@@ -145,8 +145,8 @@ class CallWatch {
       this.fail(
         new UpstreamFault(
           'idle_timeout',
-          `The provider sent nothing for ${this.limits.idleTimeoutMs} ms (UPSTREAM_IDLE_TIMEOUT_MS)`,
-          { limit: this.limits.idleTimeoutMs },
+          `The provider sent nothing for ${this.limits.idleTimeoutMs} ms`,
+          { limit: this.limits.idleTimeoutMs, setting: 'UPSTREAM_IDLE_TIMEOUT_MS' },
         ),
       );
     }, ms);
@@ -201,6 +201,12 @@ class FrameCounter {
     }
     return completed;
   }
+}
+
+/** Drop a body nobody will read, closing its connection (the error that makes is nobody's). */
+function discard(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 const hasLineEnd = (chunk: Uint8Array): boolean =>
@@ -319,7 +325,7 @@ async function readWhole(
       }
       chunks.push(chunk.subarray(0, limit - size));
       size = limit;
-      body.destroy();
+      discard(body);
       break;
     }
     chunks.push(chunk);
@@ -347,22 +353,24 @@ interface UndiciFailure {
   code?: string;
 }
 
-/** undici's own timeouts, as the gateway's faults. */
+/**
+ * undici's own timeouts, as the gateway's faults. Their messages (and causes) avoid the words
+ * "timeout" and "timed out" on purpose: the OpenAI and Anthropic SDKs replace any fetch failure
+ * that says so by a bare `APIConnectionTimeoutError`, which would lose the fault and its reason.
+ */
 function timeoutFault(error: unknown, limits: Readonly<UpstreamLimits>): UpstreamFault | undefined {
   const code = (error as UndiciFailure | undefined)?.code;
   if (code === 'UND_ERR_CONNECT_TIMEOUT')
     return new UpstreamFault(
       'connect_timeout',
-      `The provider could not be connected to within ${limits.connectTimeoutMs} ms (UPSTREAM_CONNECT_TIMEOUT_MS)`,
-      { limit: limits.connectTimeoutMs },
-      { cause: error },
+      `The provider could not be connected to within ${limits.connectTimeoutMs} ms`,
+      { limit: limits.connectTimeoutMs, setting: 'UPSTREAM_CONNECT_TIMEOUT_MS' },
     );
   if (code === 'UND_ERR_HEADERS_TIMEOUT')
     return new UpstreamFault(
       'first_byte_timeout',
-      `The provider did not answer within ${limits.firstByteTimeoutMs} ms (UPSTREAM_FIRST_BYTE_TIMEOUT_MS)`,
-      { limit: limits.firstByteTimeoutMs },
-      { cause: error },
+      `The provider did not answer within ${limits.firstByteTimeoutMs} ms`,
+      { limit: limits.firstByteTimeoutMs, setting: 'UPSTREAM_FIRST_BYTE_TIMEOUT_MS' },
     );
   return undefined;
 }
@@ -370,10 +378,17 @@ function timeoutFault(error: unknown, limits: Readonly<UpstreamLimits>): Upstrea
 /**
  * Options a caller may add to a fetch `init` of this transport (a plain extra field, which other
  * fetch implementations ignore): `totalTimeoutMs: 0` lifts the total timeout for a call that may
- * rightly run for hours (a model download whose progress keeps coming).
+ * rightly run for hours (a model download whose progress keeps coming); `webBody` see below.
  */
 export interface UpstreamInit extends RequestInit {
-  upstream?: { totalTimeoutMs?: number };
+  upstream?: {
+    totalTimeoutMs?: number;
+    /**
+     * The caller reads `response.body` itself (an SDK that checks for it): an SSE answer gets a
+     * web stream body too, instead of only the Node stream kept for `responseBody`.
+     */
+    webBody?: boolean;
+  };
 }
 
 /** A `fetch` on `undici.request` with the gateway's limits and rules (see the module comment). */
@@ -445,7 +460,7 @@ export function createUpstreamFetch(
     const statusText = STATUS_CODES[status] ?? '';
     if (REDIRECT_STATUS.has(status)) {
       done();
-      answer.body.destroy();
+      discard(answer.body);
       throw new UpstreamFault(
         'redirect',
         `The provider answered ${status} (a redirect to another address), which the gateway does not follow: check the base URL`,
@@ -464,7 +479,7 @@ export function createUpstreamFetch(
       status >= 200 && status < 300 ? streamFraming(headers.get('content-type') ?? '') : undefined;
     if (framing) {
       const stream = watchedBody(body, watch, framing);
-      if (headers.get('content-type')?.includes('text/event-stream')) {
+      if (!init.upstream?.webBody && headers.get('content-type')?.includes('text/event-stream')) {
         const response = new Response(null, { status, statusText, headers });
         streamBodies.set(response, stream);
         return response;

@@ -89,7 +89,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorType, ErrorCatalogueEntry>> =
     zh: '{{provider}} 的服务账号凭证无效，请检查凭证 JSON 后重试。',
   },
   StreamChunkError: {
-    status: 500,
+    status: 502,
     en: 'chat response streaming chunk parse error, please contact your API Provider to fix it.',
     zh: '流式响应的数据块解析失败，请联系你的 API 服务商修复。',
   },

@@ -11,10 +11,29 @@ interface Limits {
   secrets: readonly string[];
   /** Strings holding JSON (a raw upstream chunk) are masked field by field too. */
   parseJSON: boolean;
+  /** Longest string kept, in characters (an upstream's whole HTML error page is not). */
+  maxStringLength?: number;
 }
 
-/** Error bodies never need more than 8 levels and 100 items per array. */
-const ERROR_BODY: Limits = { maxDepth: 8, maxItems: 100, secrets: [], parseJSON: false };
+/**
+ * Error bodies never need more than 8 levels, 100 items per array and 8192 characters per string
+ * (a 5 MB error page of a proxy is cut to its start).
+ */
+const ERROR_BODY: Limits = {
+  maxDepth: 8,
+  maxItems: 100,
+  secrets: [],
+  parseJSON: false,
+  maxStringLength: 8192,
+};
+
+/** `text` cut to `max` characters (never inside a surrogate pair), saying how much was left out. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return `${text.slice(0, end)}… [${text.length - end} more characters]`;
+}
 /** Logged payloads are kept whole (a long conversation, a deep tool schema). */
 const LOG_DEPTH = 64;
 /** Shorter values are not taken as secrets: masking them would garble unrelated text. */
@@ -83,7 +102,8 @@ export function sanitizeText(text: string): string {
 }
 
 function sanitizeString(text: string, depth: number, limits: Limits): string {
-  let result = text;
+  let result =
+    limits.maxStringLength === undefined ? text : truncateText(text, limits.maxStringLength);
   for (const secret of limits.secrets) result = result.split(secret).join(REDACTED);
   if (limits.parseJSON && /^\s*[[{]/.test(result)) {
     let parsed: unknown;

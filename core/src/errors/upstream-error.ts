@@ -2,7 +2,7 @@ import type { RuntimeLogger } from '../contract/runtime.js';
 import type { ErrorType } from './error-types.js';
 import { ManifoldError, isManifoldError, type ErrorBody } from './manifold-error.js';
 import { maskEndpoint } from './mask-endpoint.js';
-import { sanitizeText, sanitizeUpstreamError } from './sanitize.js';
+import { sanitizeText, sanitizeUpstreamError, truncateText } from './sanitize.js';
 import { findUpstreamFault } from './upstream-fault.js';
 
 /** What a provider's classifier says about an upstream failure it recognises. */
@@ -65,6 +65,30 @@ export function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Longest `message` kept from an upstream error; the whole text stays in `body.error` (cut too). */
+const MAX_MESSAGE_LENGTH = 1000;
+const HTML = /<(?:!doctype\s+html|html|head|body)\b/i;
+
+/**
+ * The message of an upstream failure, short: a long HTML error page (a proxy's 502) becomes its
+ * title (else "an HTML error page"), so that the page is not in the answer twice (it is in
+ * `body.error`); other long text is cut.
+ */
+export function summarizeMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  const html = HTML.exec(message);
+  if (html) {
+    const before = message.slice(0, html.index).trim();
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(message)?.[1]?.replace(/\s+/g, ' ').trim();
+    const summary = title || 'an HTML error page';
+    return truncateText(
+      before && !summary.startsWith(before) ? `${before} ${summary}` : summary,
+      MAX_MESSAGE_LENGTH,
+    );
+  }
+  return truncateText(message, MAX_MESSAGE_LENGTH);
+}
+
 /** A catalogue error an SDK wrapped (the guarded transport's refusal of a private address). */
 function wrappedManifoldError(error: unknown): ManifoldError | undefined {
   let current: unknown = error;
@@ -110,7 +134,7 @@ export function createUpstreamErrorMapper(
     // The gateway's own verdicts (a limit, a timeout, a refused address), maybe wrapped by an SDK.
     const fault = findUpstreamFault(error);
     if (fault) {
-      const body = bodyOf({ message: fault.message, reason: fault.reason, ...fault.details });
+      const body = bodyOf({ message: fault.description, reason: fault.reason, ...fault.details });
       return new ManifoldError(fault.errorType, body, { cause: error });
     }
     const refusal = wrappedManifoldError(error);
@@ -133,7 +157,7 @@ export function createUpstreamErrorMapper(
       'upstream error',
     );
     if (failure) {
-      const message = sanitizeText(failure.message);
+      const message = summarizeMessage(sanitizeText(failure.message));
       const body = bodyOf({
         error: sanitizeUpstreamError(failure.upstream),
         message,

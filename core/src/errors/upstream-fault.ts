@@ -27,8 +27,13 @@ const TIMEOUTS = new Set<UpstreamFaultReason>([
  */
 export class UpstreamFault extends Error {
   readonly reason: UpstreamFaultReason;
-  /** Extra body fields: `limit` (bytes or ms), `status` of a redirect. */
+  /**
+   * Extra body fields: `limit` (bytes or ms) and `setting` (the variable that sets it), `status`
+   * of a redirect.
+   */
   readonly details: Readonly<Record<string, unknown>>;
+  /** The message as made here (an SDK may append its own text to `message`: the AWS SDK does). */
+  readonly description: string;
 
   constructor(
     reason: UpstreamFaultReason,
@@ -38,6 +43,7 @@ export class UpstreamFault extends Error {
   ) {
     super(message, options);
     this.name = 'UpstreamFault';
+    this.description = message;
     this.reason = reason;
     this.details = details;
   }

@@ -46,7 +46,8 @@ export async function collectChatResult(
       ...(options.provider && { provider: options.provider }),
       reason: 'response_too_large',
       limit: maxLength,
-      message: `The answer is larger than ${formatBytes(maxLength)} (UPSTREAM_MAX_BODY_BYTES), too large to collect for ?format=json; stream it instead`,
+      setting: 'UPSTREAM_MAX_BODY_BYTES',
+      message: `The answer is larger than ${formatBytes(maxLength)}, too large to collect for ?format=json; stream it instead`,
     });
   };
   let id: string | undefined;

@@ -5,9 +5,14 @@ import { ManifoldError } from '../errors/manifold-error.js';
 import { toStreamError } from '../errors/response.js';
 import { computeSpeed } from './compute-speed.js';
 import { dropEmpty } from './convert-usage.js';
+import { upstreamLimits } from './limits.js';
 import { newStreamId, newToolCallId } from './random-id.js';
 import type { StreamPart } from './stream-part.js';
 import { ThinkTagSplitter } from './think-splitter.js';
+
+/** Most citations and search queries one stream's grounding keeps (more are dropped). */
+const MAX_CITATIONS = 1000;
+const MAX_SEARCH_QUERIES = 100;
 
 /** Message of the error sent when the upstream closed before its end marker or a finish reason. */
 export const UNEXPECTED_END_MESSAGE = 'The provider closed the stream before it finished';
@@ -167,9 +172,11 @@ export class EventAssembler {
       if (args !== '') this.emitCall(index, call, args);
       return;
     }
-    // A call is announced once its name is known, so every fragment carries its real name.
+    // A call is announced once its name is known, so every fragment carries its real name; an
+    // upstream that never names it cannot make the gateway hold more than a body's worth.
     call.buffered += args;
-    if (call.name !== '') this.openCall(index, call);
+    if (call.name !== '' || call.buffered.length > upstreamLimits().maxBodyBytes)
+      this.openCall(index, call);
   }
 
   private openCall(index: number, call: CallState): void {
@@ -200,9 +207,11 @@ export class EventAssembler {
   private addGrounding(grounding: Grounding): void {
     if (this.groundingSent) return;
     for (const citation of grounding.citations) {
+      if (this.citations.size >= MAX_CITATIONS) break;
       if (!this.citations.has(citation.url)) this.citations.set(citation.url, citation);
     }
     for (const query of grounding.searchQueries ?? []) {
+      if (this.searchQueries.length >= MAX_SEARCH_QUERIES) break;
       if (!this.searchQueries.includes(query)) this.searchQueries.push(query);
     }
   }

@@ -58,14 +58,14 @@ export function configureUpstreamLimits(limits: Partial<UpstreamLimits>): () => 
 export const lineTooLong = (limit: number): UpstreamFault =>
   new UpstreamFault(
     'line_too_long',
-    `The provider sent a line longer than ${formatBytes(limit)} (UPSTREAM_MAX_LINE_BYTES); the answer was cut off`,
-    { limit },
+    `The provider sent a line longer than ${formatBytes(limit)}; the answer was cut off`,
+    { limit, setting: 'UPSTREAM_MAX_LINE_BYTES' },
   );
 
 /** The fault for a body larger than `limit` bytes. */
 export const bodyTooLarge = (limit: number): UpstreamFault =>
   new UpstreamFault(
     'response_too_large',
-    `The provider's answer is larger than ${formatBytes(limit)} (UPSTREAM_MAX_BODY_BYTES); it was cut off`,
-    { limit },
+    `The provider's answer is larger than ${formatBytes(limit)}; it was cut off`,
+    { limit, setting: 'UPSTREAM_MAX_BODY_BYTES' },
   );

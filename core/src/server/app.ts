@@ -63,8 +63,12 @@ export async function buildApp(
     connectionTimeout: config.connectionTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // Node checks request timeouts on this period (default 30 s): keep it finer than the timeout.
+    // Its headers timeout (60 s) must not exceed the request timeout, or neither is enforced.
     http: {
       ...frameworkErrorOptions.http,
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout:
+        config.requestTimeoutMs > 0 ? Math.min(60_000, config.requestTimeoutMs) : 60_000,
       connectionsCheckingInterval: Math.max(
         100,
         Math.min(30_000, Math.floor(config.requestTimeoutMs / 4) || 30_000),

@@ -6,7 +6,7 @@ t.test('catalogue types get their catalogue status', async (t) => {
   t.equal(errorStatus('ProviderBizError'), 471);
   t.equal(errorStatus('OllamaServiceUnavailable'), 472);
   t.equal(errorStatus('PermissionDenied'), 403);
-  t.equal(errorStatus('StreamChunkError'), 500);
+  t.equal(errorStatus('StreamChunkError'), 502);
 });
 
 t.test('numeric types are their own status when they are valid HTTP statuses', async (t) => {
