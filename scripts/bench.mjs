@@ -18,7 +18,7 @@ const children = [];
 
 spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const { signToken } = await import(
-  pathToFileURL(join(root, 'core', 'dist', 'auth', 'token.js')).href
+  pathToFileURL(join(root, 'core', 'runtime', 'dist', 'auth', 'token.js')).href
 );
 
 function start(args, env = {}) {
@@ -41,7 +41,7 @@ async function startUpstream(mode) {
 }
 
 async function startGateway(port, upstream, sseWriter, anthropic) {
-  const child = start([join(root, 'core', 'dist', 'server', 'main.js')], {
+  const child = start([join(root, 'core', 'gateway', 'dist', 'main.js')], {
     MANIFOLD_PLUGINS: join(root, 'scripts', 'bench', 'provider-synthetic'),
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -50,7 +50,18 @@ if (process.argv.includes('--web-only')) {
   console.log(`built web/dist in ${Date.now() - started} ms`);
   process.exit(0);
 }
-let count = await transpile(join(root, 'core', 'src'), join(root, 'core', 'dist'));
+/** The package folders under core/ (core/runtime, core/gateway, core/wires/openai, …). */
+function corePackages(dir = join(root, 'core')) {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name === 'src' || name === 'dist') return [];
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) return [];
+    if (existsSync(join(path, 'package.json'))) return [path];
+    return corePackages(path);
+  });
+}
+let count = 0;
+for (const dir of corePackages()) count += await transpile(join(dir, 'src'), join(dir, 'dist'));
 const providersDir = join(root, 'providers');
 for (const name of existsSync(providersDir) ? readdirSync(providersDir) : []) {
   const dir = join(providersDir, name);

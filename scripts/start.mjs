@@ -28,4 +28,4 @@ if (
   );
 }
 run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
-await import(pathToFileURL(join(root, 'core', 'dist', 'server', 'main.js')).href);
+await import(pathToFileURL(join(root, 'core', 'gateway', 'dist', 'main.js')).href);

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * How AI21 differs from OpenAI: its API does not stream tool calls, so a request with tools is sent

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** 360 AI (360 Zhinao). Prices in CNY per million tokens from ai.360.com; unconfirmed ones left out. */
 export const manifest = {

@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 
 /** 360's built-in search tool; the server runs the search itself. */
 export const WEB_SEARCH_TOOL = { type: 'web_search', web_search: { search_mode: 'auto' } } as const;

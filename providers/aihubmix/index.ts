@@ -1,5 +1,6 @@
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import { manifest } from './manifest.js';
 import { createAiHubMixRuntime } from './runtime.js';
 
@@ -12,4 +13,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

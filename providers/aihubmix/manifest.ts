@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** AiHubMix's origin; the runtime adds `/v1` (OpenAI wire) and `/gemini` (Google wire). */
 export const AIHUBMIX_BASE_URL = 'https://aihubmix.com';

@@ -1,7 +1,7 @@
-import { createOpenAICompatibleRuntime } from '@manifold/core/compat/runtime';
+import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
-import { createRouterRuntime, keywordRoute } from '@manifold/core/router/router-runtime';
+import { createRouterRuntime, keywordRoute } from '@manifold/wire-openai/router-runtime';
 import { createAnthropicRuntime } from '@manifold/provider-anthropic/runtime';
 import { createRuntime as createGoogleRuntime } from '@manifold/provider-google/runtime';
 import { AIHUBMIX_BASE_URL, manifest } from './manifest.js';

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /** DeepSeek V3.1 on Akash switches its thinking mode through the chat template. */
 const HYBRID_THINKING = /^deepseek-v3[.-]1/i;

@@ -1,12 +1,12 @@
 import {
   convertAnthropicMessages,
   convertAnthropicTools,
-} from '@manifold/core/anthropic/convert-messages';
+} from '@manifold/wire-anthropic/convert-messages';
 import type {
   AnthropicMessageParam,
   AnthropicTextBlock,
   AnthropicTool,
-} from '@manifold/core/anthropic/wire-types';
+} from '@manifold/wire-anthropic/wire-types';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, RuntimeOptions } from '@manifold/core/contract/runtime';

@@ -1,4 +1,4 @@
-import { classifyAnthropicFailure } from '@manifold/core/anthropic/errors';
+import { classifyAnthropicFailure } from '@manifold/wire-anthropic/errors';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { createUpstreamErrorMapper } from '@manifold/core/errors/upstream-error';

@@ -1,4 +1,4 @@
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
 
 /**

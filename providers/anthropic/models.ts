@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { enrichModelCards } from '@manifold/core/compat/models';
+import { enrichModelCards } from '@manifold/core/models/model-list';
 import type { ModelAbilities, ModelCard } from '@manifold/core/contract/model-card';
 
 type Json = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { AnthropicStreamError } from '@manifold/core/anthropic/errors';
+import { AnthropicStreamError } from '@manifold/wire-anthropic/errors';
 import {
   anthropicMessageEvents,
   anthropicStreamParts,
-} from '@manifold/core/anthropic/parse-stream';
-import { leanFetch, responseBody } from '@manifold/core/compat/transport';
+} from '@manifold/wire-anthropic/parse-stream';
+import { leanFetch, responseBody } from '@manifold/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';

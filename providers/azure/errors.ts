@@ -1,6 +1,6 @@
 import { APIConnectionError, APIError } from 'openai';
-import { classifyFailure, UpstreamErrorPayload } from '@manifold/core/compat/errors';
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { classifyFailure, UpstreamErrorPayload } from '@manifold/wire-openai/errors';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import {

@@ -1,4 +1,5 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAzureRuntime } from './runtime.js';
@@ -17,4 +18,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

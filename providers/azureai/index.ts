@@ -1,4 +1,5 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAzureAIRuntime } from './runtime.js';
@@ -16,4 +17,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -1,7 +1,7 @@
-import { readCompletionAnswer } from '@manifold/core/compat/read-completion';
-import { isAbort } from '@manifold/core/compat/errors';
-import { debugFlagName } from '@manifold/core/compat/runtime';
-import { leanFetch } from '@manifold/core/compat/transport';
+import { readCompletionAnswer } from '@manifold/wire-openai/read-completion';
+import { isAbort } from '@manifold/wire-openai/errors';
+import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { leanFetch } from '@manifold/transport';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';

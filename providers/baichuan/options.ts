@@ -1,5 +1,5 @@
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 
 /** The search mode when `BAICHUAN_SEARCH_MODE` is not set. */

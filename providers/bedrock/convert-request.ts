@@ -3,7 +3,7 @@ import {
   convertAnthropicTools,
   type AnthropicMessageParam,
   type AnthropicTool,
-} from '@manifold/core/anthropic/convert-messages';
+} from '@manifold/wire-anthropic/convert-messages';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import { applyClamps, type ClampChange, type ClampRule } from '@manifold/core/params/clamp';
 import { llama2Prompt, llama3Prompt } from './llama-prompt.js';

@@ -1,4 +1,4 @@
-import { classifyAnthropicFailure } from '@manifold/core/anthropic/errors';
+import { classifyAnthropicFailure } from '@manifold/wire-anthropic/errors';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ErrorType } from '@manifold/core/errors/error-types';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';

@@ -1,4 +1,5 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { BEDROCK_ENVIRONMENT, bedrockServerVault, pairedCredentials } from './credentials.js';
 import { manifest } from './manifest.js';
@@ -12,4 +13,4 @@ export const definition: ProviderDefinition = {
   environment: BEDROCK_ENVIRONMENT,
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

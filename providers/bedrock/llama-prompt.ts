@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@manifold/core/contract/chat-message';
-import { contentText, filesText } from '@manifold/core/compat/convert-request';
+import { contentText, filesText } from '@manifold/core/contract/message-text';
 
 /**
  * Llama on Bedrock's InvokeModel takes one `prompt` string, formatted with the model's own chat

@@ -1,4 +1,4 @@
-import { anthropicStreamParts } from '@manifold/core/anthropic/parse-stream';
+import { anthropicStreamParts } from '@manifold/wire-anthropic/parse-stream';
 import type { Usage } from '@manifold/core/contract/usage';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { parseJSONChunk, streamChunkError } from '@manifold/core/protocol/chunk-error';

@@ -1,4 +1,4 @@
-import { leanFetch } from '@manifold/core/compat/transport';
+import { leanFetch } from '@manifold/transport';
 
 /**
  * The HTTP handler the Bedrock client sends through: `fetch` (the gateway's guarded one under

@@ -1,4 +1,4 @@
-import { contentText, filesText, toolCallName } from '@manifold/core/compat/convert-request';
+import { contentText, filesText, toolCallName } from '@manifold/core/contract/message-text';
 import type { ChatMessage } from '@manifold/core/contract/chat-message';
 import type { ChatRequest, ChatTool } from '@manifold/core/contract/chat-request';
 import { applyClamps, type ClampChange, type ClampRule } from '@manifold/core/params/clamp';

@@ -1,5 +1,5 @@
-import { completionParts } from '@manifold/core/compat/non-stream';
-import { createChunkParser } from '@manifold/core/compat/parse-chunks';
+import { completionParts } from '@manifold/wire-openai/non-stream';
+import { createChunkParser } from '@manifold/wire-openai/parse-chunks';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
 import { convertOpenAIUsage } from '@manifold/core/protocol/convert-usage';

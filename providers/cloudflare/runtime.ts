@@ -1,5 +1,5 @@
-import { debugFlagName } from '@manifold/core/compat/runtime';
-import { leanFetch, responseBody } from '@manifold/core/compat/transport';
+import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { leanFetch, responseBody } from '@manifold/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { isAbort } from '@manifold/core/errors/upstream-error';

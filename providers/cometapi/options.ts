@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /** How CometAPI differs from OpenAI: every call streams, even for a `stream: false` request. */
 export const options: OpenAICompatibleOptions = {

@@ -1,9 +1,10 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
-import { defineOpenAICompatibleProvider } from '@manifold/core/compat/define-provider';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
+import { defineOpenAICompatibleProvider } from '@manifold/wire-openai/define-provider';
 import { manifest } from './manifest.js';
 import { options } from './options.js';
 
 /** DeepSeek: its manifest and a runtime on the shared OpenAI-compatible factory. */
 export const definition = defineOpenAICompatibleProvider(manifest, options);
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * DeepSeek needs no rules of its own: `reasoning_content` deltas are reasoning and its top-level

@@ -1,4 +1,5 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createFalRuntime } from './runtime.js';
@@ -13,4 +14,4 @@ export const definition: ProviderDefinition = {
   },
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

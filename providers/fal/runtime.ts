@@ -1,4 +1,4 @@
-import { leanFetch } from '@manifold/core/compat/transport';
+import { leanFetch } from '@manifold/transport';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { isAbort } from '@manifold/core/errors/upstream-error';

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ModelAbilities, ModelCard } from '@manifold/core/contract/model-card';
 
 /** One entry of Fireworks' `/models` answer: OpenAI's shape plus what the model supports. */

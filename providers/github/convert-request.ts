@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 import type { ClampRule } from '@manifold/core/params/clamp';
 
 /** The id without its `publisher/` prefix (`openai/o3-mini` → `o3-mini`). */

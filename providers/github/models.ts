@@ -1,6 +1,6 @@
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
-import { resolveModelListURL } from '@manifold/core/compat/models';
+import { resolveModelListURL } from '@manifold/wire-openai/models';
 
 /** GitHub Models' inference endpoint. */
 export const GITHUB_BASE_URL = 'https://models.github.ai/inference';

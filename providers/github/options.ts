@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { clamps, isPrunedReasoningModel, payload } from './convert-request.js';
 import { CATALOG_URL, catalogModelCards, GITHUB_BASE_URL } from './models.js';
 

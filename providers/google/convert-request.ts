@@ -4,7 +4,7 @@ import {
   convertGoogleRequest,
   googleSearchTools,
   type GoogleRequestSettings,
-} from '@manifold/core/google/convert-request';
+} from '@manifold/wire-google/convert-request';
 
 /**
  * What the Gemini API adds to the family's request conversion: built-in search is Google Search,

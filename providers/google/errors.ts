@@ -1,5 +1,5 @@
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
-import type { GoogleErrorSettings } from '@manifold/core/google/errors';
+import type { GoogleErrorSettings } from '@manifold/wire-google/errors';
 
 /**
  * How Gemini API failures are classified, on top of the family's rules (SPEC §8): a key Google

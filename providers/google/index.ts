@@ -1,4 +1,5 @@
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createRuntime } from './runtime.js';
@@ -9,4 +10,4 @@ import { createRuntime } from './runtime.js';
  */
 export const definition: ProviderDefinition = { manifest, createRuntime };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

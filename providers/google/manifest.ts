@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** The Gemini API's origin; the SDK adds the `/v1beta` version path. */
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';

@@ -1,7 +1,7 @@
 import type { GoogleGenAI, GenerateContentParameters } from '@google/genai';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
-import type { GoogleModelInfo } from '@manifold/core/google/types';
-import { createGoogleRuntime, type GoogleClient } from '@manifold/core/google/runtime';
+import type { GoogleModelInfo } from '@manifold/wire-google/types';
+import { createGoogleRuntime, type GoogleClient } from '@manifold/wire-google/runtime';
 import { requestSettings } from './convert-request.js';
 import { errorSettings, missingKeyError } from './errors.js';
 import { GEMINI_BASE_URL, manifest } from './manifest.js';

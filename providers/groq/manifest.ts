@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /**
  * Groq (LPU inference of open-weight models). Prices in USD per million tokens, context windows and

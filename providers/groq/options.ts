@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * Groq's own usage report: `x_groq: {id, usage: {prompt_tokens, completion_tokens, total_tokens,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * How Higress differs from OpenAI: there is no default base URL (every runtime needs the user's

@@ -1,5 +1,5 @@
-import { convertChatRequest } from '@manifold/core/compat/convert-request';
-import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import { convertChatRequest } from '@manifold/wire-openai/convert-request';
+import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { CallContext } from '@manifold/core/contract/runtime';
 import { applyClamps, type ClampChange, type ClampRule } from '@manifold/core/params/clamp';

@@ -1,4 +1,4 @@
-import { classifyFailure, UpstreamErrorPayload } from '@manifold/core/compat/errors';
+import { classifyFailure, UpstreamErrorPayload } from '@manifold/wire-openai/errors';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import {

@@ -1,4 +1,4 @@
-import { enrichModelCards } from '@manifold/core/compat/models';
+import { enrichModelCards } from '@manifold/core/models/model-list';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { HuggingFaceError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import { createChunkParser } from '@manifold/core/compat/parse-chunks';
+import { createChunkParser } from '@manifold/wire-openai/parse-chunks';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { parseJSONChunk } from '@manifold/core/protocol/chunk-error';
 import type { SSEMessage } from '@manifold/core/protocol/sse-decode';

@@ -1,6 +1,6 @@
-import { completionParts } from '@manifold/core/compat/non-stream';
-import { debugFlagName } from '@manifold/core/compat/runtime';
-import { leanFetch, responseBody } from '@manifold/core/compat/transport';
+import { completionParts } from '@manifold/wire-openai/non-stream';
+import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { leanFetch, responseBody } from '@manifold/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { clamps, HYBRID_THINKING_MODEL, search } from './convert-request.js';
 
 /**

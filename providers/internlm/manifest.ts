@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** InternLM (Shanghai AI Laboratory) on the Puyu API; its models are free to call. */
 export const manifest = {

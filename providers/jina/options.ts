@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * How Jina differs from OpenAI: its listed deepsearch models reason (they stream their thinking), so

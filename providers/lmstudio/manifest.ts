@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { localServerForm } from '@manifold/core/compat/key-vault-form';
+import { localServerForm } from '@manifold/core/contract/key-vault-form';
 
 const BASE_URL = 'http://127.0.0.1:1234/v1';
 

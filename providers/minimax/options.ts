@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ClampRule } from '@manifold/core/params/clamp';
 import { citations, search } from './search.js';
 

@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 
 /** With search on, MiniMax's built-in `web_search` tool is added to the request's tools. */
 export function search(body: ChatCompletionBody): ChatCompletionBody {

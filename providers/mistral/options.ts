@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 
 /** The only body fields Mistral's chat endpoint is sent (it rejects OpenAI fields it does not know). */

@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 import type { ClampRule } from '@manifold/core/params/clamp';
 
 /** Moonshot's temperature runs 0–1: the request's 0–2 value is halved. */

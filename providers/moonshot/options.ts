@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { clamps, payload } from './convert-request.js';
 import { search } from './search.js';
 

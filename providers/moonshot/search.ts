@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 
 /** Moonshot's built-in web search: a `builtin_function` tool the server runs itself. */
 export const WEB_SEARCH_TOOL = {

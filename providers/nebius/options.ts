@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /**
  * How Nebius AI Studio differs from OpenAI: its model list is asked for with `verbose=true`

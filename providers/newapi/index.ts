@@ -1,5 +1,6 @@
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import { manifest } from './manifest.js';
 import { createNewAPIRuntime } from './runtime.js';
 
@@ -9,4 +10,4 @@ import { createNewAPIRuntime } from './runtime.js';
  */
 export const definition: ProviderDefinition = { manifest, createRuntime: createNewAPIRuntime };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@manifold/core/contract/chat-message';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import { contentText, filesText, toolCallName } from '@manifold/core/compat/convert-request';
+import { contentText, filesText, toolCallName } from '@manifold/core/contract/message-text';
 import { applyClamps, type ClampChange, type ClampRule } from '@manifold/core/params/clamp';
 
 /** A message as Ollama's `/api/chat` takes it; images are base64 without a `data:` prefix. */

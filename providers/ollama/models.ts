@@ -1,5 +1,5 @@
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import { isChatModelId } from '@manifold/core/compat/models';
+import { isChatModelId } from '@manifold/core/models/model-list';
 
 /** One installed model of `GET /api/tags`, as far as it is read here. */
 interface InstalledModel {

@@ -7,7 +7,7 @@ import type {
   PullProgress,
   RuntimeOptions,
 } from '@manifold/core/contract/runtime';
-import { leanFetch, type UpstreamInit } from '@manifold/core/compat/transport';
+import { leanFetch, type UpstreamInit } from '@manifold/transport';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { isAbort } from '@manifold/core/errors/upstream-error';
 import { loadImage } from '@manifold/core/media/image';

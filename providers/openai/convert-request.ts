@@ -1,4 +1,4 @@
-import type { ChatCompletionBody, ResponsesBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody, ResponsesBody } from '@manifold/wire-openai/options';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import type { ClampRule } from '@manifold/core/params/clamp';

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { chatPayload, clamps, responsesPayload, usesResponses } from './convert-request.js';
 
 /** How OpenAI's runtime differs from the shared OpenAI-compatible defaults. */

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 import { models } from './models.js';
 
 /** OpenRouter (one API for hundreds of models, `vendor/model` ids, `:free` and `:online` variants). */

@@ -1,4 +1,4 @@
-import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { ChatCompletionBody, OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import { frontendModelCards } from './model-list.js';
 

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 
 /** The search strategy when `QWEN_SEARCH_STRATEGY` is not set. */

@@ -1,5 +1,5 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
-import { onePenalty } from '@manifold/core/compat/one-penalty';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
+import { onePenalty } from '@manifold/wire-openai/one-penalty';
 import { clamps } from './convert-request.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** StepFun (Step models). Prices in CNY per million tokens from platform.stepfun.com/docs/pricing. */
 export const manifest = {

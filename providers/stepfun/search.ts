@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 
 /** StepFun's built-in search tool; the server runs the search itself. */
 export const WEB_SEARCH_TOOL = {

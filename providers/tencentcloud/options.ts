@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /** Tencent Cloud LKEAP speaks plain OpenAI Chat Completions; only the base URL differs. */
 export const options: OpenAICompatibleOptions = {

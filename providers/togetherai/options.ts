@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 
 const BASE_URL = 'https://api.together.xyz/v1';

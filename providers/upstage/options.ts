@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /** Upstage speaks plain OpenAI Chat Completions under `/v1/solar`; only the base URL differs. */
 export const options: OpenAICompatibleOptions = {

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /**
  * Vercel v0 Model API: models tuned for building web apps (Next.js, React), with image input and

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /**
  * Vercel AI Gateway (models of many vendors under `vendor/model` ids). Prices in USD per million

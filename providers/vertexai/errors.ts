@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import type { ClassifiedFailure } from '@manifold/core/errors/upstream-error';
-import type { GoogleErrorSettings } from '@manifold/core/google/errors';
+import type { GoogleErrorSettings } from '@manifold/wire-google/errors';
 
 /** The fields of a service-account key file Manifold uses. */
 export interface ServiceAccount {

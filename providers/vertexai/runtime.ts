@@ -1,6 +1,6 @@
 import type { GoogleGenAI, GenerateContentParameters } from '@google/genai';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
-import { createGoogleRuntime, type GoogleClient } from '@manifold/core/google/runtime';
+import { createGoogleRuntime, type GoogleClient } from '@manifold/wire-google/runtime';
 import { requestSettings } from './convert-request.js';
 import {
   errorSettings,

@@ -1,5 +1,6 @@
-import { defineOpenAICompatibleProvider } from '@manifold/core/compat/define-provider';
-import { providerPlugin } from '@manifold/core/server/provider-plugin';
+import { defineOpenAICompatibleProvider } from '@manifold/wire-openai/define-provider';
+import fp from 'fastify-plugin';
+import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import { manifest } from './manifest.js';
 import { options } from './options.js';
 
@@ -12,4 +13,4 @@ export const definition = {
   localServer: {},
 };
 
-export default providerPlugin(definition);
+export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 
 /** Models that take `thinking: {type}` (the vision reasoning models); others refuse the field. */
 export const THINKING_SWITCH_MODEL = /thinking-vision-pro/i;

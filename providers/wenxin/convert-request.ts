@@ -1,4 +1,4 @@
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 
 /**
  * Qianfan's built-in search: `web_search` with citations and the search trace. The sources come

@@ -1,5 +1,5 @@
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
-import { apiKeyAndBaseURL } from '@manifold/core/compat/key-vault-form';
+import { apiKeyAndBaseURL } from '@manifold/core/contract/key-vault-form';
 
 /** 01.AI (Lingyiwanwu) Yi models. Prices in CNY per million tokens from platform.lingyiwanwu.com. */
 export const manifest = {

@@ -1,4 +1,4 @@
-import type { OpenAICompatibleOptions } from '@manifold/core/compat/options';
+import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { clamps, takesThinkingType } from './convert-request.js';
 import { MODEL_LIST_URL, modelCards } from './models.js';
 import { search } from './search.js';

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type { ChatCompletionBody } from '@manifold/core/compat/options';
+import type { ChatCompletionBody } from '@manifold/wire-openai/options';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 
 /** The search engine when `ZHIPU_SEARCH_ENGINE` is not set. */

@@ -19,7 +19,7 @@ import {
 } from '../upstreams/openai-builders.js';
 import { streamErrorChunk } from '../upstreams/openai-errors.js';
 import { startFakeOpenAI, type Scenario } from '../upstreams/openai.js';
-import { recordingLogger, TEST_KEY } from '../core/compat/runtime-helpers.js';
+import { recordingLogger, TEST_KEY } from '../wires/openai/runtime-helpers.js';
 import { runConformance, type ConformanceScenario } from './kit.js';
 
 const usage = chatUsage(10, 5);

@@ -9,7 +9,7 @@
  */
 import type { Test } from 'tap';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { recordingLogger } from '../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../wires/openai/runtime-helpers.js';
 import { KEY as ANTHROPIC_KEY } from '../providers/anthropic/helpers.js';
 import { anthropicScenario } from '../providers/anthropic/scenarios.js';
 import { fakeGoogle, GOOGLE_KEY } from '../providers/google/helpers.js';

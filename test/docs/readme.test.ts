@@ -49,7 +49,7 @@ t.test(
 t.test('every variable the gateway configuration reads is in the README table', async (t) => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Providers'));
-  const source = readFileSync(join(ROOT, 'core', 'src', 'server', 'config.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'core', 'gateway', 'src', 'config.ts'), 'utf8');
   const names = new Set(
     [
       ...source.matchAll(

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
 import { signToken, encodeUnsignedToken, type TokenPayload } from '@manifold/core/auth/token';
-import { buildApp, type BuildOptions } from '@manifold/core/server/app';
-import { loadConfig } from '@manifold/core/server/config';
+import { buildApp, type BuildOptions } from '@manifold/gateway/app';
+import { loadConfig } from '@manifold/gateway/config';
 
 /** Build a gateway from an environment (no process env, no `.env`), closed at teardown. */
 export async function startGateway(

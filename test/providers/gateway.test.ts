@@ -6,7 +6,7 @@ import { definition as groq } from '../../providers/groq/index.js';
 import { definition as moonshot } from '../../providers/moonshot/index.js';
 import { definition as openai } from '../../providers/openai/index.js';
 import { authHeader, parseEventStream, startGateway } from '../helpers/gateway.js';
-import { fakeUpstream } from '../core/compat/runtime-helpers.js';
+import { fakeUpstream } from '../wires/openai/runtime-helpers.js';
 
 const definitions = { openai, deepseek, moonshot, groq };
 const checkCard = Compile(ModelCardSchema);

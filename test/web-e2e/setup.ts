@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Test } from 'tap';
 import { chromium, type Browser } from 'playwright-core';
-import { buildApp } from '@manifold/core/server/app';
-import { loadConfig } from '@manifold/core/server/config';
+import { buildApp } from '@manifold/gateway/app';
+import { loadConfig } from '@manifold/gateway/config';
 import { ROOT as REPO_ROOT } from '../helpers/paths.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../upstreams/openai.js';
 

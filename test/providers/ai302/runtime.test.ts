@@ -10,7 +10,7 @@ import {
   lastBody,
   rejection,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
 

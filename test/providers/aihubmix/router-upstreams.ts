@@ -11,7 +11,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../upstreams/anthropi
 import { closeFakeServer } from '../../upstreams/fake-server.js';
 import { startFakeGoogle, type FakeGoogle } from '../../upstreams/google.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../upstreams/openai.js';
-import { TEST_KEY } from '../../core/compat/runtime-helpers.js';
+import { TEST_KEY } from '../../wires/openai/runtime-helpers.js';
 
 /** The wire a path belongs to, and the prefix the host mounts it under. */
 export interface FrontRule {

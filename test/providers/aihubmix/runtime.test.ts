@@ -9,7 +9,7 @@ import {
   rejection,
   TEST_KEY,
   thrown,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { openaiError } from '../../upstreams/openai-errors.js';
 import { API_KEY_INVALID } from '../../upstreams/google-builders.js';
 import { startRouterUpstreams, type RouterUpstreams } from './router-upstreams.js';

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-anthropic';
 import { runConformance } from '../../conformance/kit.js';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startFakeAnthropic } from '../../upstreams/anthropic.js';
 import { KEY } from './helpers.js';
 import { anthropicScenario } from './scenarios.js';

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
 import { definition } from '@manifold/provider-anthropic';
-import { callContext, recordingLogger, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, recordingLogger, rejection } from '../../wires/openai/runtime-helpers.js';
 import type { AnthropicScenario } from '../../upstreams/anthropic.js';
 import { ask, KEY, setup } from './helpers.js';
 

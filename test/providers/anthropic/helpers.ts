@@ -5,7 +5,7 @@ import type { Test } from 'tap';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-anthropic';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import {
   startFakeAnthropic,
   type FakeAnthropic,

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { createServer } from 'node:http';
 import type { ChatMessage } from '@manifold/core/contract/chat-message';
-import { chatEvents, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, rejection } from '../../wires/openai/runtime-helpers.js';
 import { ask, setup } from './helpers.js';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);

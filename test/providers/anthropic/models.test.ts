@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { ProviderManifestSchema } from '@manifold/core/contract/provider-manifest';
 import { manifest } from '@manifold/provider-anthropic/manifest';
 import { remoteCard } from '@manifold/provider-anthropic/models';
-import { callContext } from '../../core/compat/runtime-helpers.js';
+import { callContext } from '../../wires/openai/runtime-helpers.js';
 import { KEY, setup } from './helpers.js';
 
 t.test('the model list follows every page with the key and version headers', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { ToolCallFragment } from '@manifold/core/contract/tool-call';
 import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
-import { callContext, chatEvents, kinds, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
 import { anthropicMessage } from '../../upstreams/anthropic-builders.js';
 import { ask, setup } from './helpers.js';
 

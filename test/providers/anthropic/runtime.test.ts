@@ -5,7 +5,7 @@ import {
   chatEvents,
   recordingLogger,
   thrown,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { ask, KEY, MODEL, setup } from './helpers.js';
 
 const EPHEMERAL = { type: 'ephemeral' };

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { ToolCall, ToolCallFragment } from '@manifold/core/contract/tool-call';
 import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
-import { callContext, chatEvents, kinds } from '../../core/compat/runtime-helpers.js';
+import { callContext, chatEvents, kinds } from '../../wires/openai/runtime-helpers.js';
 import {
   anthropicErrorEvent,
   anthropicStream,

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { UpstreamErrorPayload } from '@manifold/core/compat/errors';
+import { UpstreamErrorPayload } from '@manifold/wire-openai/errors';
 import { errorStatus } from '@manifold/core/errors/status';
 import { createAzureErrorMapper } from '../../../providers/azure/errors.js';
 import {
@@ -7,7 +7,7 @@ import {
   chatRequest,
   recordingLogger,
   rejection,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import {
   AZURE_TEST_KEY,
   azureChunks,

@@ -10,7 +10,7 @@ import {
   rejection,
   thrown,
   user,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { AZURE_TEST_KEY } from '../../upstreams/azure.js';
 import { azureSetup, lastBody } from './setup.js';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chatEvents, chatRequest, kinds } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, chatRequest, kinds } from '../../wires/openai/runtime-helpers.js';
 import { azureChunks, safeFilterResults } from '../../upstreams/azure.js';
 import { chatUsage, chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
 import { azureSetup, lastBody } from './setup.js';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
-import { chatEvents, chatRequest, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, chatRequest, rejection } from '../../wires/openai/runtime-helpers.js';
 import {
   AZURE_TEST_KEY,
   azureChunks,

@@ -8,7 +8,7 @@ import {
   kinds,
   recordingLogger,
   thrown,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { AZURE_TEST_KEY, azureChunks, azureCompletion } from '../../upstreams/azure.js';
 import {
   chatCompletion,

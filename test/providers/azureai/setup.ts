@@ -4,7 +4,7 @@
  */
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '../../../providers/azureai/index.js';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { AZURE_TEST_KEY, startFakeAzure, type FakeAzureOptions } from '../../upstreams/azure.js';
 
 /** Start a fake Azure AI inference endpoint and build runtimes against it. */

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
-import { chatEvents, thrown } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, thrown } from '../../wires/openai/runtime-helpers.js';
 import { ask, bedrockOptions, bedrockRuntime, fakeBedrock, HAIKU_35, lastBody } from './helpers.js';
 
 t.test('a runtime without an access key id and secret is InvalidBedrockCredentials', async (t) => {

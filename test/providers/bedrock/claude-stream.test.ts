@@ -2,7 +2,7 @@ import t from 'tap';
 import type { ToolCallFragment } from '@manifold/core/contract/tool-call';
 import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
 import { definition } from '@manifold/provider-bedrock';
-import { chatEvents, kinds } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds } from '../../wires/openai/runtime-helpers.js';
 import {
   claudeEvents,
   claudeMessage,

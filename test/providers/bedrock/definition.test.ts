@@ -2,7 +2,7 @@ import t from 'tap';
 import { Compile } from 'typebox/compile';
 import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { definition } from '@manifold/provider-bedrock';
-import { chatEvents } from '../../core/compat/runtime-helpers.js';
+import { chatEvents } from '../../wires/openai/runtime-helpers.js';
 import { startFakeBedrock, TEST_CREDENTIALS } from '../../upstreams/bedrock.js';
 import { ask, bedrockOptions } from './helpers.js';
 

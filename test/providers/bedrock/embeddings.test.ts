@@ -1,5 +1,5 @@
 import t from 'tap';
-import { callContext, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
 import { bedrockError } from '../../upstreams/bedrock.js';
 import { bedrockRuntime, fakeBedrock, TITAN } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
 import { errorStatus } from '@manifold/core/errors/status';
-import { chatEvents, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, rejection } from '../../wires/openai/runtime-helpers.js';
 import { claudeTextEvents } from '../../upstreams/bedrock-builders.js';
 import { bedrockError, streamOf, TEST_CREDENTIALS } from '../../upstreams/bedrock.js';
 import { ask, bedrockOptions, bedrockRuntime, fakeBedrock } from './helpers.js';

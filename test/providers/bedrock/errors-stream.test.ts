@@ -1,6 +1,6 @@
 import t from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
-import { chatEvents, kinds, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
 import { claudeEvents, claudeTextEvents } from '../../upstreams/bedrock-builders.js';
 import { chunkMessage } from '../../upstreams/bedrock-eventstream.js';
 import { streamOf } from '../../upstreams/bedrock.js';

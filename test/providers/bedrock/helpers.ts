@@ -4,7 +4,7 @@
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-bedrock';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startFakeBedrock, TEST_CREDENTIALS, type FakeBedrock } from '../../upstreams/bedrock.js';
 
 export const CLAUDE = 'global.anthropic.claude-sonnet-4-5-20250929-v1:0';

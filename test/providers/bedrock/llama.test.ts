@@ -1,7 +1,7 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
 import { llama2Prompt, llama3Prompt } from '../../../providers/bedrock/llama-prompt.js';
-import { chatEvents, kinds } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds } from '../../wires/openai/runtime-helpers.js';
 import { llamaChunks, llamaGeneration } from '../../upstreams/bedrock-builders.js';
 import { streamOf } from '../../upstreams/bedrock.js';
 import {

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-bfl';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { sampleURL, startFakeBfl, type FakeBfl } from '../../upstreams/bfl.js';
 
 const context = (signal = new AbortController().signal) => ({ signal, startedAt: Date.now() });

@@ -4,7 +4,7 @@ import {
   chatEvents,
   chatRequest,
   rejection,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import {
   nativeChunk,
   nativeTextChunks,

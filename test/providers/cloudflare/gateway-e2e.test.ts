@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { join } from 'node:path';
-import { builtinSources } from '@manifold/core/server/discovery';
+import { builtinSources } from '@manifold/gateway/discovery';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
 import { ROOT } from '../../helpers/paths.js';
 import {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import { callContext, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
 import {
   catalogueModel,
   DEFAULT_CATALOGUE,

@@ -6,7 +6,7 @@ import {
   rejection,
   thrown,
   user,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { nativeChunk } from '../../upstreams/cloudflare-builders.js';
 import {
   cloudflareOptions,

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chatEvents, chatRequest, kinds, user } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, chatRequest, kinds, user } from '../../wires/openai/runtime-helpers.js';
 import { chatUsage, textChunks } from '../../upstreams/openai-builders.js';
 import {
   nativeResult,

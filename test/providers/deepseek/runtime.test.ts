@@ -8,7 +8,7 @@ import {
   kinds,
   lastBody,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { textChunks } from '../../upstreams/openai-builders.js';
 
 t.test('the default base URL is api.deepseek.com/v1', async (t) => {

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-fal';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startFakeFal, type FakeFal } from '../../upstreams/fal.js';
 
 const MODEL = 'fal-ai/flux/schnell';

@@ -12,7 +12,7 @@ import {
   rejection,
   runtimeOptions,
   user,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
 

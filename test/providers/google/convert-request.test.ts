@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createServer } from 'node:http';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import { chatEvents, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, rejection } from '../../wires/openai/runtime-helpers.js';
 import { ask, bodyFor, fakeGoogle, googleRuntime, sentBody } from './helpers.js';
 
 const BLOCK_NONE = [
@@ -122,7 +122,7 @@ t.test('thinking budgets are held in each family’s range on the wire (SPEC §5
 
 t.test('a clamped budget is logged at debug', async (t) => {
   const fake = await fakeGoogle(t);
-  const logger = (await import('../../core/compat/runtime-helpers.js')).recordingLogger();
+  const logger = (await import('../../wires/openai/runtime-helpers.js')).recordingLogger();
   await chatEvents(
     googleRuntime(fake, { logger }),
     ask({ model: 'gemini-2.5-pro', thinkingBudget: 1 }),

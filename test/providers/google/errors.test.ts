@@ -1,6 +1,6 @@
 import t from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
-import { chatEvents, kinds, rejection } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
 import { LOCATION_NOT_SUPPORTED, chunk, errorBody } from '../../upstreams/google-builders.js';
 import { ask, fakeGoogle, GOOGLE_KEY, googleRuntime } from './helpers.js';
 

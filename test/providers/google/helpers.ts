@@ -3,7 +3,7 @@
  */
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
-import { chatEvents, recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { createRuntime } from '../../../providers/google/runtime.js';
 import {
   startFakeGoogle,

@@ -2,7 +2,7 @@ import t from 'tap';
 import { Compile } from 'typebox/compile';
 import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { definition } from '../../../providers/google/index.js';
-import { rejection } from '../../core/compat/runtime-helpers.js';
+import { rejection } from '../../wires/openai/runtime-helpers.js';
 import { modelEntry } from '../../upstreams/google-builders.js';
 import { fakeGoogle, GOOGLE_KEY, googleRuntime } from './helpers.js';
 

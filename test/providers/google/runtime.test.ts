@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chatEvents, kinds, rejection, thrown } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds, rejection, thrown } from '../../wires/openai/runtime-helpers.js';
 import { chunk, functionCall, textChunks, usage } from '../../upstreams/google-builders.js';
 import { ask, fakeGoogle, GOOGLE_KEY, googleOptions, googleRuntime, sentBody } from './helpers.js';
 import { createRuntime, geminiBaseURL } from '../../../providers/google/runtime.js';

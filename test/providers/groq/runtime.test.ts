@@ -11,7 +11,7 @@ import {
   lastBody,
   rejection,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 
 /** Groq's base path is /openai/v1; the fake routes by suffix, so the runtime uses the same shape. */

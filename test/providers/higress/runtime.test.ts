@@ -10,7 +10,7 @@ import {
   lastBody,
   runtimeOptions,
   thrown,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
 

@@ -4,7 +4,7 @@ import {
   chatEvents,
   chatRequest,
   rejection,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { chunk } from '../../upstreams/openai-builders.js';
 import {
   HF_MESSAGES as M,

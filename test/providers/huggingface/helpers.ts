@@ -4,7 +4,7 @@
  */
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '../../../providers/huggingface/index.js';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startFakeHuggingFace, type FakeHuggingFace } from '../../upstreams/huggingface.js';
 
 export { definition };

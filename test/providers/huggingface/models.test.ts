@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { hubBase, modelListURL } from '../../../providers/huggingface/models.js';
-import { callContext, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
 import { stringError } from '../../upstreams/huggingface.js';
 import { fakeHuggingFace, huggingFaceRuntime } from './helpers.js';
 

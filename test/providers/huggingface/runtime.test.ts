@@ -6,7 +6,7 @@ import {
   kinds,
   thrown,
   user,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { chatCompletion, chatUsage, chunk, textChunks } from '../../upstreams/openai-builders.js';
 import {
   definition,

@@ -1,10 +1,10 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-internlm';
 import { modelList } from '../../upstreams/openai-builders.js';
-import { callContext, fakeUpstream, runtimeOptions } from '../../core/compat/runtime-helpers.js';
+import { callContext, fakeUpstream, runtimeOptions } from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
-import { streamOffWithToolsTests } from '../../core/compat/stream-off-with-tools.js';
+import { streamOffWithToolsTests } from '../../wires/openai/stream-off-with-tools.js';
 
 const internlm = (fake: FakeOpenAI) =>
   definition.createRuntime(

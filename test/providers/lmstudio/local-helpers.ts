@@ -16,7 +16,7 @@ import {
   fakeUpstream,
   lastBody,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 
 /** A local port nothing listens on: bound, then closed again. */
 async function closedPort(): Promise<number> {

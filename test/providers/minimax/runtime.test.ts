@@ -8,7 +8,7 @@ import {
   fakeUpstream,
   lastBody,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';

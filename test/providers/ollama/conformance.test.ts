@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { definition } from '@manifold/provider-ollama';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { runConformance, type ConformanceScenario } from '../../conformance/kit.js';
 import {
   chatChunk,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import { convertChatRequest, thinkOf } from '@manifold/provider-ollama/convert-request';
-import { callContext, chatEvents, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, chatEvents, rejection } from '../../wires/openai/runtime-helpers.js';
 import { bodyOf, PNG_BASE64, setup } from './helpers.js';
 
 const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({

@@ -7,7 +7,7 @@ import {
   recordingLogger,
   rejection,
   thrown,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import { closedPort, ollamaError } from '../../upstreams/ollama.js';
 import { PROXY_KEY, setup } from './helpers.js';
 

@@ -4,7 +4,7 @@
 import type { Test } from 'tap';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-ollama';
-import { recordingLogger } from '../../core/compat/runtime-helpers.js';
+import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startGateway } from '../../helpers/gateway.js';
 import { startFakeOllama, type FakeOllama } from '../../upstreams/ollama.js';
 

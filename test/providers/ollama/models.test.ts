@@ -1,7 +1,7 @@
 import t from 'tap';
 import { manifest } from '@manifold/provider-ollama/manifest';
 import { modelCardsFromTags } from '@manifold/provider-ollama/models';
-import { callContext } from '../../core/compat/runtime-helpers.js';
+import { callContext } from '../../wires/openai/runtime-helpers.js';
 import { DEFAULT_TAGS, installedModel } from '../../upstreams/ollama.js';
 import { bodyOf, PROXY_KEY, setup } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { PullProgress } from '@manifold/core/contract/runtime';
-import { callContext, rejection } from '../../core/compat/runtime-helpers.js';
+import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
 import { DIGEST, ollamaError, pullLines } from '../../upstreams/ollama.js';
 import { bodyOf, eventually, setup } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { authHeader, startGateway } from '../../helpers/gateway.js';
-import { fakeUpstream } from '../../core/compat/runtime-helpers.js';
+import { fakeUpstream } from '../../wires/openai/runtime-helpers.js';
 import { openaiError } from '../../upstreams/openai-errors.js';
 
 const KEY = 'sk-server-0123456789abcdefghijkl';

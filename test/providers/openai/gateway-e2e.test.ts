@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
 import { eventually } from '../../upstreams/openai-harness.js';
 import { chatUsage, textChunks } from '../../upstreams/openai-builders.js';
-import { fakeUpstream } from '../../core/compat/runtime-helpers.js';
+import { fakeUpstream } from '../../wires/openai/runtime-helpers.js';
 
 const KEY = 'sk-server-0123456789abcdefghijkl';
 const ask = (model = 'gpt-4o-mini', extra: Record<string, unknown> = {}) =>

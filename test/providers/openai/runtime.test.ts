@@ -8,7 +8,7 @@ import {
   lastBody,
   runtimeOptions,
   user,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { openaiError } from '../../upstreams/openai-errors.js';
 

@@ -7,7 +7,7 @@ import {
   fakeUpstream,
   lastBody,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
 

@@ -9,10 +9,10 @@ import {
   fakeUpstream,
   lastBody,
   runtimeOptions,
-} from '../../core/compat/runtime-helpers.js';
+} from '../../wires/openai/runtime-helpers.js';
 import type { FakeOpenAI } from '../../upstreams/openai.js';
 import { conformance } from './conformance.js';
-import { streamOffWithToolsTests } from '../../core/compat/stream-off-with-tools.js';
+import { streamOffWithToolsTests } from '../../wires/openai/stream-off-with-tools.js';
 
 const stepfun = (fake: FakeOpenAI) =>
   definition.createRuntime(

@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { createVerify } from 'node:crypto';
 import { errorStatus } from '@manifold/core/errors/status';
-import { chatEvents, kinds, rejection, thrown } from '../../core/compat/runtime-helpers.js';
+import { chatEvents, kinds, rejection, thrown } from '../../wires/openai/runtime-helpers.js';
 import { errorBody, textChunks, usage } from '../../upstreams/google-builders.js';
 import { ask, fakeGoogle, sentBody } from '../google/helpers.js';
 import { createRuntime, vertexEndpoint } from '../../../providers/vertexai/runtime.js';

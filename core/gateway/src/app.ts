@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifySSE } from '@fastify/sse';
+import fastifyStatic from '@fastify/static';
+import { createAuthHook } from './auth.js';
+import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
+import type { GatewayConfig } from './config.js';
+import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
+import { installErrorHandling } from './error-handler.js';
+import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
+import registryPlugin from './registry.js';
+import { registerChatRoute } from './routes/chat.js';
+import { registerProvidersRoute } from './routes/providers.js';
+import { registerImageRoute } from './routes/images.js';
+import { registerModelRoutes } from './routes/models.js';
+import { registerPullRoute } from './routes/pull.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Repository root (core/gateway/src or core/gateway/dist → ../../..). */
+export const REPO_ROOT = join(here, '..', '..', '..');
+
+const VERSION = (() => {
+  try {
+    return (
+      JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export interface BuildOptions {
+  /** Where builtin providers live (default `<repo>/providers`). */
+  providersDir?: string;
+  /** Replace discovery with these sources (tests). */
+  sources?: PluginSource[];
+  /** How streams are written: straight to the socket (default) or through `@fastify/sse`. */
+  sseWriter?: 'raw' | 'plugin';
+  /** pino options override (tests pass `false` or a stream). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
+export async function buildApp(
+  config: GatewayConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers["x-manifold-auth"]', 'req.headers.authorization'],
+        remove: true,
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    // Slow or silent clients cannot hold a connection forever (README, configuration).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node checks request timeouts on this period (default 30 s): keep it finer than the timeout.
+    // Its headers timeout (60 s) must not exceed the request timeout, or neither is enforced.
+    http: {
+      ...frameworkErrorOptions.http,
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout:
+        config.requestTimeoutMs > 0 ? Math.min(60_000, config.requestTimeoutMs) : 60_000,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(30_000, Math.floor(config.requestTimeoutMs / 4) || 30_000),
+      ),
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    clientErrorHandler: frameworkErrorOptions.clientErrorHandler,
+    frameworkErrors: frameworkErrorOptions.frameworkErrors,
+    routerOptions: frameworkErrorOptions.routerOptions,
+  });
+  if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
+  // One gateway per process: its limits apply to every upstream call (restored when it closes).
+  const restoreLimits = configureUpstreamLimits(config.upstream);
+  app.addHook('onClose', async () => restoreLimits());
+  installErrorHandling(app);
+  installProtocolRefusals(app);
+  await app.register(registryPlugin, { config });
+  const sources = options.sources ?? [
+    ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
+    ...pluginSources(config.plugins),
+  ];
+  await loadProviders(app, sources);
+
+  const sseWriter = options.sseWriter ?? config.sseWriter;
+  if (sseWriter === 'plugin')
+    await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
+
+  app.get('/health', async () => ({ ok: true, version: VERSION }));
+  registerProvidersRoute(app);
+
+  const authenticate = createAuthHook(config);
+  registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
+  registerModelRoutes(app, { authenticate });
+  registerPullRoute(app, { authenticate });
+  registerImageRoute(app, { authenticate });
+
+  if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
+    // Client-side routes (e.g. /settings): browsers asking for a page get index.html.
+    app.get('/*', (request, reply) =>
+      request.headers.accept?.includes('text/html')
+        ? reply.sendFile('index.html')
+        : reply.callNotFound(),
+    );
+  }
+  await app.ready();
+  const [configError] = app.registry.configErrors;
+  if (configError) {
+    await app.close();
+    throw configError;
+  }
+  await app.registry.probeLocalServers();
+  return app;
+}

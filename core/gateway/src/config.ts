@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/protocol/limits';
+
+/** Gateway configuration (CONTRACT §1), read once at boot. */
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  /** Access codes; empty = no access code required. */
+  accessCodes: readonly string[];
+  /** Extra provider plugin packages or paths. */
+  plugins: readonly string[];
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** `public` refuses user-supplied URLs that resolve to private addresses. */
+  baseURLPolicy: 'any' | 'public';
+  logLevel: string;
+  /** Accept `nosafe.` unsigned tokens. */
+  allowUnsignedTokens: boolean;
+  /** How a key is picked among comma-separated server keys. */
+  apiKeySelectMode: 'random' | 'turn';
+  /** Seconds between `: ping` comments on an idle stream. */
+  pingIntervalSeconds: number;
+  /** How streams are written: straight to the socket (`raw`, default) or through `@fastify/sse`. */
+  sseWriter: 'raw' | 'plugin';
+  /** Size limits and timeouts of upstream calls (`UPSTREAM_*`). */
+  upstream: UpstreamLimits;
+  /** Longest a client may take to send a whole request, headers and body, in ms (0: no limit). */
+  requestTimeoutMs: number;
+  /** A client connection with no traffic either way for this long is closed, in ms (0: never). */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive client connection is kept open, in ms. */
+  keepAliveTimeoutMs: number;
+  /** Most client connections open at once; more are refused (0: no limit). */
+  maxConnections: number;
+  /** Folder of the built web app, served at `/` when it exists. */
+  webRoot: string | undefined;
+  /** The environment (process env over `.env`), for provider-specific variables. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** A configuration error: one readable line naming the variable and what is wrong. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const GIB = 1024 * 1024 * 1024;
+const DAY = 86_400_000;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Read `.env` from a folder (missing file = nothing); process env wins over it. */
+export function readEnvironment(
+  processEnv: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): Record<string, string | undefined> {
+  let fromFile: Record<string, string> = {};
+  try {
+    fromFile = parseEnv(readFileSync(resolve(cwd, '.env'), 'utf8')) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError('.env', `cannot be read: ${(error as Error).message}`);
+    }
+  }
+  return { ...fromFile, ...processEnv };
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(
+  env: Record<string, string | undefined>,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw as T)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+/** Validate the environment into a config; throws `ConfigError` on the first bad variable. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { webRoot?: string } = {},
+): GatewayConfig {
+  const flag = (name: string, fallback: boolean): boolean => {
+    const value = oneOf(env, name, ['0', '1', 'true', 'false'], fallback ? '1' : '0');
+    return value === '1' || value === 'true';
+  };
+  const defaults = DEFAULT_UPSTREAM_LIMITS;
+  const upstream: UpstreamLimits = {
+    maxLineBytes: integer(env, 'UPSTREAM_MAX_LINE_BYTES', defaults.maxLineBytes, 1024, GIB),
+    maxBodyBytes: integer(env, 'UPSTREAM_MAX_BODY_BYTES', defaults.maxBodyBytes, 1024, GIB),
+    connectTimeoutMs: integer(
+      env,
+      'UPSTREAM_CONNECT_TIMEOUT_MS',
+      defaults.connectTimeoutMs,
+      1,
+      DAY,
+    ),
+    firstByteTimeoutMs: integer(
+      env,
+      'UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
+      defaults.firstByteTimeoutMs,
+      1,
+      DAY,
+    ),
+    idleTimeoutMs: integer(env, 'UPSTREAM_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs, 1, DAY),
+    totalTimeoutMs: integer(env, 'UPSTREAM_TOTAL_TIMEOUT_MS', defaults.totalTimeoutMs, 0, DAY),
+  };
+  const connectionTimeoutMs = integer(env, 'CONNECTION_TIMEOUT_MS', 600_000, 0, DAY);
+  // A client waits without traffic until the upstream's headers came: it must not be cut first.
+  if (connectionTimeoutMs > 0 && connectionTimeoutMs <= upstream.firstByteTimeoutMs) {
+    throw new ConfigError(
+      'CONNECTION_TIMEOUT_MS',
+      `must be 0 or larger than UPSTREAM_FIRST_BYTE_TIMEOUT_MS (${upstream.firstByteTimeoutMs}), got ${connectionTimeoutMs}`,
+    );
+  }
+  return {
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: integer(env, 'PORT', 3210, 0, 65535),
+    accessCodes: list(env.ACCESS_CODE),
+    plugins: list(env.MANIFOLD_PLUGINS),
+    bodyLimit: integer(env, 'BODY_LIMIT', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    baseURLPolicy: oneOf(env, 'BASE_URL_POLICY', ['any', 'public'] as const, 'any'),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    allowUnsignedTokens: flag('AUTH_ALLOW_UNSIGNED', true),
+    apiKeySelectMode: oneOf(env, 'API_KEY_SELECT_MODE', ['random', 'turn'] as const, 'random'),
+    pingIntervalSeconds: integer(env, 'SSE_PING_SECONDS', 15, 1, 3600),
+    sseWriter: oneOf(env, 'SSE_WRITER', ['raw', 'plugin'] as const, 'raw'),
+    upstream,
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 0, DAY),
+    connectionTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, DAY),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
+    webRoot: options.webRoot,
+    env,
+  };
+}

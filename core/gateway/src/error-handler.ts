@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ManifoldError } from '@manifold/core/errors/manifold-error';
+import { toErrorResponse } from '@manifold/core/errors/response';
+import { isValidHttpStatus } from '@manifold/core/errors/status';
+import { isAbort } from '@manifold/core/errors/upstream-error';
+
+/** Status logged for a request whose client left first ("client closed request", as pull uses). */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/** Error codes of a connection the client cut (an upload left half-sent). */
+const DISCONNECT_CODES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ABORT_ERR',
+  'UND_ERR_ABORTED',
+]);
+
+/**
+ * True when the error is the client leaving, not a failure: the connection is gone and the error
+ * is an abort (the route's signal fired, an upload was cut, an upstream call was cancelled).
+ */
+function isClientDisconnect(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const gone = request.raw.socket?.destroyed === true || reply.raw.destroyed;
+  if (!gone) return false;
+  const aborted =
+    isAbort(error) ||
+    (error.code !== undefined && DISCONNECT_CODES.has(error.code)) ||
+    (error instanceof ManifoldError && error.body.reason === 'aborted');
+  return aborted;
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { missingProperty?: string; additionalProperty?: string };
+}
+
+/** `body/messages/0/role must be equal to one of the allowed values` → field `messages.0.role`. */
+function describeValidation(error: FastifyError): { message: string; field: string } {
+  const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
+  const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+  if (issue.params?.missingProperty) path.push(issue.params.missingProperty);
+  const field = path.join('.') || (error.validationContext ?? 'body');
+  return {
+    field,
+    message: `${error.validationContext ?? 'body'}.${field} ${issue.message ?? 'is invalid'}`,
+  };
+}
+
+/** Map a framework error to a catalogue error (CONTRACT §3 and §7). */
+function toManifold(error: FastifyError): ManifoldError | undefined {
+  if (error.validation) {
+    const { message, field } = describeValidation(error);
+    return new ManifoldError('BadRequest', { message, field });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ManifoldError(413, { message: 'Request body is larger than BODY_LIMIT' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ManifoldError('BadRequest', { message: 'Content-Type must be application/json' });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ManifoldError('BadRequest', { message: 'Request body is empty', field: 'body' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ManifoldError('BadRequest', {
+        message: 'Request body is not valid JSON',
+        field: 'body',
+      });
+  }
+  if (error.statusCode === 400 && error instanceof SyntaxError) {
+    return new ManifoldError('BadRequest', {
+      message: 'Request body is not valid JSON',
+      field: 'body',
+    });
+  }
+  return undefined;
+}
+
+/** One error handler for every route: the CONTRACT §7 body, the SPEC §8 status, nothing leaked. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isClientDisconnect(error, request, reply)) {
+      // Nobody is left to answer and nothing failed: no error log, no stack.
+      request.log.info(
+        {
+          status: CLIENT_CLOSED_STATUS,
+          reason: typeof error.code === 'string' ? error.code : error.name,
+        },
+        'client disconnected',
+      );
+      return reply.code(CLIENT_CLOSED_STATUS).send({
+        errorType: CLIENT_CLOSED_STATUS,
+        body: { message: 'The client closed the connection before the answer' },
+      });
+    }
+    const mapped = error instanceof ManifoldError ? error : toManifold(error);
+    const { status, payload } = toErrorResponse(mapped ?? error);
+    if (!isValidHttpStatus(status)) request.log.warn({ status }, 'error status outside 200-599');
+    if (!mapped) {
+      request.log.error({ err: error }, 'unexpected error');
+    } else {
+      request.log.info({ errorType: payload.errorType, status }, 'request failed');
+    }
+    return reply.code(isValidHttpStatus(status) ? status : 500).send(payload);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      errorType: 404,
+      body: { message: `Route ${request.method} ${request.url} not found` },
+    }),
+  );
+}

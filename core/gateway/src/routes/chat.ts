@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { TokenPayload } from '@manifold/core/auth/token';
+import { ChatRequestSchema, type ChatRequest } from '@manifold/core/contract/chat-request';
+import { KEY_VAULT_FIELDS, type KeyVault } from '@manifold/core/contract/key-vault';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
+import { collectChatResult } from '@manifold/core/protocol/collect-result';
+import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
+import { assertToolSchemaDepth } from '../tool-schema-depth.js';
+
+export const ProviderParamsSchema = Type.Object({
+  provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
+});
+
+/** The key-vault fields of a token payload (access code and user id left out). */
+export function vaultOf(auth: TokenPayload): KeyVault {
+  const vault: KeyVault = {};
+  for (const field of KEY_VAULT_FIELDS)
+    if (typeof auth[field] === 'string') vault[field] = auth[field];
+  return vault;
+}
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+export function clientAbortSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export interface ChatRouteOptions {
+  authenticate: preHandlerAsyncHookHandler;
+  sseWriter: 'raw' | 'plugin';
+  pingMs: number;
+}
+
+/** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
+export function registerChatRoute(app: FastifyInstance, options: ChatRouteOptions): void {
+  const write = options.sseWriter === 'raw' ? writeRawEventStream : writePluginEventStream;
+  app.post(
+    '/webapi/chat/:provider',
+    {
+      schema: {
+        params: ProviderParamsSchema,
+        querystring: Type.Object({ format: Type.Optional(Type.Literal('json')) }),
+        body: ChatRequestSchema,
+      },
+      preHandler: options.authenticate,
+      ...(options.sseWriter === 'plugin' ? { sse: { kind: 'manual', heartbeat: false } } : {}),
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const startedAt = Date.now();
+      const { provider } = request.params as { provider: string };
+      const { format } = request.query as { format?: 'json' };
+      const body = { ...(request.body as ChatRequest), provider };
+      assertToolSchemaDepth(body.tools);
+      if (request.trace) {
+        request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
+      }
+      const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
+      const signal = clientAbortSignal(reply);
+      const userId = request.auth.userId ?? body.user;
+      let events: AsyncIterable<StreamEvent>;
+      try {
+        events = await runtime.chat(body, { signal, startedAt, ...(userId ? { userId } : {}) });
+      } catch (error) {
+        // the client left before the upstream answered: nobody to tell, nothing went wrong
+        if (signal.aborted) return reply.hijack();
+        throw error;
+      }
+      if (format === 'json') {
+        const result = await collectChatResult(events, { provider });
+        return {
+          ...result,
+          ...(request.trace
+            ? { traceId: request.trace.traceId, observationId: request.trace.observationId }
+            : {}),
+        };
+      }
+      const headers: Record<string, string> = {};
+      if (request.trace) {
+        headers['x-manifold-trace-id'] = request.trace.traceId;
+        headers['x-manifold-observation-id'] = request.trace.observationId;
+      }
+      await write(reply, events, { pingMs: options.pingMs, headers });
+      return reply;
+    },
+  );
+}
