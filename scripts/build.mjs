@@ -68,7 +68,8 @@ for (const name of existsSync(providersDir) ? readdirSync(providersDir) : []) {
   if (existsSync(join(dir, 'package.json'))) count += await transpile(dir, join(dir, 'dist'));
 }
 
-await buildWeb();
+// `--packages-only`: the workspace packages without the web bundle (tests that pack them)
+if (!process.argv.includes('--packages-only')) await buildWeb();
 console.log(
   `built ${count} files in ${Date.now() - started} ms (${relative(process.cwd(), root) || '.'})`,
 );

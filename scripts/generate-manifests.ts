@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTRACT_SCHEMAS, jsonSchemaDocument } from '../core/runtime/src/contract/schemas.js';
+import { CONTRACT_SCHEMAS, jsonSchemaDocument } from '@manifold/core/contract/schemas';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'manifests');
 mkdirSync(dir, { recursive: true });

@@ -2,9 +2,9 @@
 // with usage at once; `slow` keeps each stream open, sending one chunk every few seconds;
 // `anthropic` streams the same 20 words as Anthropic Messages events.
 // Prints `{"url": …}` on its first stdout line.
-import { startFakeAnthropic } from '../../test/upstreams/anthropic.js';
-import { startFakeOpenAI } from '../../test/upstreams/openai.js';
-import { chatUsage, textChunks } from '../../test/upstreams/openai-builders.js';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
+import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
+import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 const words = Array.from({ length: 20 }, (_, index) => `word${index} `);
 if (process.argv[2] === 'anthropic') {

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import t from 'tap';
 import { ROOT } from '../helpers/paths.js';
 import { authHeader, parseEventStream, startGateway } from '../helpers/gateway.js';
-import { textChunks } from '../upstreams/openai-builders.js';
-import { openaiError } from '../upstreams/openai-errors.js';
-import { startFakeOpenAI } from '../upstreams/openai.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
+import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 
 /** The example's files, split at their `// providers/acme/<file>.ts` comment lines. */
 function exampleFiles(): Map<string, string> {

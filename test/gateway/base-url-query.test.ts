@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { builtinSources } from '@manifold/gateway/discovery';
 import { authHeader, startGateway } from '../helpers/gateway.js';
 import { ROOT } from '../helpers/paths.js';
-import { startFakeAnthropic } from '../upstreams/anthropic.js';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
 import { fakeGoogle, GOOGLE_KEY } from '../providers/google/helpers.js';
 import { fakeHuggingFace } from '../providers/huggingface/helpers.js';
 import { fakeUpstream } from '../wires/openai/runtime-helpers.js';

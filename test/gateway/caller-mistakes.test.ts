@@ -3,8 +3,8 @@ import { encodeUnsignedToken } from '@manifold/core/auth/token';
 import { MAX_TOOL_SCHEMA_DEPTH } from '@manifold/gateway/tool-schema-depth';
 import { authHeader, startGateway } from '../helpers/gateway.js';
 import { fakeUpstream, TEST_KEY } from '../wires/openai/runtime-helpers.js';
-import { startFakeGoogle } from '../upstreams/google.js';
-import { startFakeOllama } from '../upstreams/ollama.js';
+import { startFakeGoogle } from '@manifold/provider-kit/fakes/google';
+import { startFakeOllama } from '@manifold/provider-kit/fakes/ollama';
 
 /** A JSON Schema nesting objects `levels` deep (as text: JSON.stringify itself overflows on very deep values). */
 const nestedSchema = (levels: number): string =>

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { builtinSources } from '@manifold/gateway/discovery';
 import { authHeader, startGateway } from '../helpers/gateway.js';
 import { ROOT } from '../helpers/paths.js';
-import { chunk } from '../upstreams/openai-builders.js';
-import { anthropicStream, textBlock } from '../upstreams/anthropic-builders.js';
-import { startFakeAnthropic } from '../upstreams/anthropic.js';
+import { chunk } from '@manifold/provider-kit/fakes/openai-builders';
+import { anthropicStream, textBlock } from '@manifold/provider-kit/fakes/anthropic-builders';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
 import { fakeUpstream } from '../wires/openai/runtime-helpers.js';
 
 /** The server key the fake upstreams echo back. */

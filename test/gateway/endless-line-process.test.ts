@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authHeader, parseEventStream } from '../helpers/gateway.js';
 import { NO_PROVIDERS, ROOT } from '../helpers/paths.js';
-import { startHostileUpstream, writeEndlessly } from '../upstreams/hostile.js';
+import { startHostileUpstream, writeEndlessly } from '@manifold/provider-kit/fakes/hostile';
 
 /** Resident memory of a process, in MiB (Linux). */
 const rssMiB = (pid: number): number => {

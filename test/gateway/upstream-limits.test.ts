@@ -8,8 +8,8 @@ import t, { type Test } from 'tap';
 import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { authHeader, parseEventStream, startGateway } from '../helpers/gateway.js';
-import { startHostileUpstream, writeEndlessly } from '../upstreams/hostile.js';
-import { TEST_CREDENTIALS } from '../upstreams/bedrock.js';
+import { startHostileUpstream, writeEndlessly } from '@manifold/provider-kit/fakes/hostile';
+import { TEST_CREDENTIALS } from '@manifold/provider-kit/fakes/bedrock';
 import { CLAUDE } from '../providers/bedrock/helpers.js';
 
 /** How each wire is reached, and what a well-formed streamed and whole answer of it looks like. */

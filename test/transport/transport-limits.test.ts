@@ -6,8 +6,8 @@ import t from 'tap';
 import type { LookupFunction } from 'node:net';
 import { createUpstreamFetch, leanFetch, type UpstreamInit } from '@manifold/transport';
 import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
-import { startHostileUpstream } from '../upstreams/hostile.js';
-import { encodeMessage } from '../upstreams/bedrock-eventstream.js';
+import { startHostileUpstream } from '@manifold/provider-kit/fakes/hostile';
+import { encodeMessage } from '@manifold/provider-kit/fakes/bedrock-eventstream';
 
 t.test('a connection that takes too long to open is a connect_timeout', async (t) => {
   t.teardown(configureUpstreamLimits({ connectTimeoutMs: 200 }));

@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
 import { chatEvents, chatRequest, runtimeOptions } from '../wires/openai/runtime-helpers.js';
-import { textChunks } from '../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 /**
  * An upstream that sends `data: [DONE]` and only ends the body `tailMs` later, as real servers do

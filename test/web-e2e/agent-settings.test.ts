@@ -1,7 +1,7 @@
 // Agent settings in a real browser: a system prompt and a temperature set in the panel reach the
 // fake upstream's request body.
 import t from 'tap';
-import { textChunks } from '../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { setupBrowser } from './setup.js';
 
 t.test('system prompt and temperature from the agent panel reach the upstream', async (t) => {

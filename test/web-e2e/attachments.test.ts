@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import t from 'tap';
-import { chunk, textChunks } from '../upstreams/openai-builders.js';
+import { chunk, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { screenshots, setupBrowser } from './setup.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { textChunks, toolCallChunks } from '../upstreams/openai-builders.js';
-import { openaiError } from '../upstreams/openai-errors.js';
+import { textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import { screenshots, setupBrowser } from './setup.js';
 
 /** Type a key for OpenAI on the settings page, then pick OpenAI and its first model in the chat. */

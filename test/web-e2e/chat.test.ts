@@ -9,8 +9,8 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '@manifold/gateway/app';
 import { loadConfig } from '@manifold/gateway/config';
 import { ROOT as REPO_ROOT } from '../helpers/paths.js';
-import { startFakeOpenAI } from '../upstreams/openai.js';
-import { chatUsage, textChunks } from '../upstreams/openai-builders.js';
+import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
+import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 const webDist = join(REPO_ROOT, 'web', 'dist');
 const screenshots = join(REPO_ROOT, 'test', 'web-e2e', 'screenshots');

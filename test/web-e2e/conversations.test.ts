@@ -2,7 +2,7 @@
 // in a real browser against a real gateway and the fake OpenAI upstream.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { textChunks } from '../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { setupBrowser } from './setup.js';
 
 async function chooseOpenAI(page: Page, url: string) {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { errorText } from '../../web/src/lib/api-error.js';
-import { modelList } from '../upstreams/openai-builders.js';
-import { openaiError } from '../upstreams/openai-errors.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import { screenshots, setupBrowser } from './setup.js';
 
 const order = (page: Page) =>

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import type { BrowserContext } from 'playwright-core';
-import { textChunks } from '../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { screenshots, setupBrowser } from './setup.js';
 
 /** Give a new context an OpenAI key and model, as if they had been set in the settings page. */

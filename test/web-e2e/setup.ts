@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '@manifold/gateway/app';
 import { loadConfig } from '@manifold/gateway/config';
 import { ROOT as REPO_ROOT } from '../helpers/paths.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../upstreams/openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 
 export const webDist = join(REPO_ROOT, 'web', 'dist');
 export const screenshots = join(REPO_ROOT, 'test', 'web-e2e', 'screenshots');

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '../../../providers/ai21/index.js';
-import { chatCompletion } from '../../upstreams/openai-builders.js';
+import { chatCompletion } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   chatEvents,
   chatRequest,
@@ -8,7 +8,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 /** AI21's base path is /studio/v1; the fake routes by suffix, so the runtime uses the same shape. */

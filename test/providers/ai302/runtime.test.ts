@@ -1,7 +1,7 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-ai302';
-import { modelList } from '../../upstreams/openai-builders.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,
@@ -11,7 +11,7 @@ import {
   rejection,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const ai302 = (fake: FakeOpenAI) =>

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-ai360';
 import { WEB_SEARCH_TOOL } from '../../../providers/ai360/search.js';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -10,7 +10,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 import { streamOffWithToolsTests } from '../../wires/openai/stream-off-with-tools.js';
 

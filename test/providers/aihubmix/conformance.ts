@@ -5,8 +5,11 @@
  */
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-aihubmix';
-import { compatConformance } from '../../conformance/compat-target.js';
-import { anthropicWireConformance, googleWireConformance } from '../../conformance/router-wires.js';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
+import {
+  anthropicWireConformance,
+  googleWireConformance,
+} from '@manifold/provider-kit/conformance/router-wires';
 
 /** The conformance kit over aihubmix (run by runtime.test.ts, so its tests share one process). */
 export async function conformance(t: Test): Promise<void> {

@@ -7,10 +7,10 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
-import { startFakeAnthropic, type FakeAnthropic } from '../../upstreams/anthropic.js';
-import { closeFakeServer } from '../../upstreams/fake-server.js';
-import { startFakeGoogle, type FakeGoogle } from '../../upstreams/google.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../../upstreams/openai.js';
+import { startFakeAnthropic, type FakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
+import { closeFakeServer } from '@manifold/provider-kit/fakes/fake-server';
+import { startFakeGoogle, type FakeGoogle } from '@manifold/provider-kit/fakes/google';
+import { startFakeOpenAI, type FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { TEST_KEY } from '../../wires/openai/runtime-helpers.js';
 
 /** The wire a path belongs to, and the prefix the host mounts it under. */

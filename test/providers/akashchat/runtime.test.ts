@@ -7,7 +7,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 /** Akash's base path is /api/v1; the fake routes by suffix, so the runtime uses the same shape. */

@@ -4,11 +4,11 @@
  */
 import t from 'tap';
 import { definition } from '@manifold/provider-anthropic';
-import { runConformance } from '../../conformance/kit.js';
+import { runConformance } from '@manifold/provider-kit/conformance/kit';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { startFakeAnthropic } from '../../upstreams/anthropic.js';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
 import { KEY } from './helpers.js';
-import { anthropicScenario } from './scenarios.js';
+import { anthropicScenario } from '@manifold/provider-kit/conformance/anthropic';
 
 t.test('anthropic keeps the protocol', async (t) =>
   runConformance(t, {

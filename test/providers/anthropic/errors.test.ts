@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
 import { definition } from '@manifold/provider-anthropic';
 import { callContext, recordingLogger, rejection } from '../../wires/openai/runtime-helpers.js';
-import type { AnthropicScenario } from '../../upstreams/anthropic.js';
+import type { AnthropicScenario } from '@manifold/provider-kit/fakes/anthropic';
 import { ask, KEY, setup } from './helpers.js';
 
 /** The error `runtime.chat` rejects with when the fake answers `scenario`. */

@@ -5,8 +5,8 @@ import {
   textBlock,
   thinkingBlock,
   toolUseBlock,
-} from '../../upstreams/anthropic-builders.js';
-import { startFakeAnthropic } from '../../upstreams/anthropic.js';
+} from '@manifold/provider-kit/fakes/anthropic-builders';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
 
 const KEY = 'sk-ant-api03-server0123456789abcdefgh';
 const ID = 'msg_01E2E';

@@ -5,15 +5,16 @@ import type { Test } from 'tap';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-anthropic';
+import { ANTHROPIC_TEST_KEY } from '@manifold/provider-kit/testing';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import {
   startFakeAnthropic,
   type FakeAnthropic,
   type FakeAnthropicOptions,
-} from '../../upstreams/anthropic.js';
+} from '@manifold/provider-kit/fakes/anthropic';
 
 /** A realistic-looking key, long enough for the sanitiser's patterns. */
-export const KEY = 'sk-ant-api03-test0123456789abcdefghij';
+export const KEY = ANTHROPIC_TEST_KEY;
 
 /** A model with a built-in card (maxOutput 64000) that takes temperature and top_p together. */
 export const MODEL = 'claude-sonnet-4-20250514';

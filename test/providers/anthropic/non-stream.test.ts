@@ -2,7 +2,7 @@ import t from 'tap';
 import type { ToolCallFragment } from '@manifold/core/contract/tool-call';
 import { mergeToolCalls } from '@manifold/core/protocol/merge-tool-calls';
 import { callContext, chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
-import { anthropicMessage } from '../../upstreams/anthropic-builders.js';
+import { anthropicMessage } from '@manifold/provider-kit/fakes/anthropic-builders';
 import { ask, setup } from './helpers.js';
 
 const withoutSpeed = (events: Awaited<ReturnType<typeof chatEvents>>) =>

@@ -13,7 +13,7 @@ import {
   textBlock,
   thinkingBlock,
   webSearchBlocks,
-} from '../../upstreams/anthropic-builders.js';
+} from '@manifold/provider-kit/fakes/anthropic-builders';
 import { ask, setup } from './helpers.js';
 
 const withoutSpeed = (events: Awaited<ReturnType<typeof chatEvents>>) =>

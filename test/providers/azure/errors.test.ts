@@ -13,8 +13,8 @@ import {
   azureChunks,
   azureError,
   contentFilterError,
-} from '../../upstreams/azure.js';
-import { chunk } from '../../upstreams/openai-builders.js';
+} from '@manifold/provider-kit/fakes/azure';
+import { chunk } from '@manifold/provider-kit/fakes/openai-builders';
 import { azureSetup } from './setup.js';
 
 t.test(

@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../helpers/paths.js';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
-import { azureChunks, startFakeAzure, type FakeAzureOptions } from '../../upstreams/azure.js';
-import { chatUsage, chunk, toolCallChunks } from '../../upstreams/openai-builders.js';
+import {
+  azureChunks,
+  startFakeAzure,
+  type FakeAzureOptions,
+} from '@manifold/provider-kit/fakes/azure';
+import { chatUsage, chunk, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 // A providers folder holding only this provider: the real gateway, without loading every SDK.
 const providersDir = await mkdtemp(join(tmpdir(), 'manifold-azure-'));

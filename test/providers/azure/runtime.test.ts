@@ -11,7 +11,7 @@ import {
   thrown,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import { AZURE_TEST_KEY } from '../../upstreams/azure.js';
+import { AZURE_TEST_KEY } from '@manifold/provider-kit/fakes/azure';
 import { azureSetup, lastBody } from './setup.js';
 
 const system = { role: 'system' as const, content: 'You are terse.' };

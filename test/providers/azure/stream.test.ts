@@ -1,7 +1,12 @@
 import t from 'tap';
 import { chatEvents, chatRequest, kinds } from '../../wires/openai/runtime-helpers.js';
-import { azureChunks, safeFilterResults } from '../../upstreams/azure.js';
-import { chatUsage, chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
+import { azureChunks, safeFilterResults } from '@manifold/provider-kit/fakes/azure';
+import {
+  chatUsage,
+  chunk,
+  textChunks,
+  toolCallChunks,
+} from '@manifold/provider-kit/fakes/openai-builders';
 import { azureSetup, lastBody } from './setup.js';
 
 const id = 'chatcmpl-AzUr3StrEaM';

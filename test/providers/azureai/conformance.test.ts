@@ -3,10 +3,15 @@
  * every scenario in Azure's framing (prompt-filter chunk first, filter verdicts on choices).
  */
 import t from 'tap';
-import { runConformance, type ConformanceScenario } from '../../conformance/kit.js';
-import { azureChunks, type Scenario } from '../../upstreams/azure.js';
-import { chatUsage, chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
-import { streamErrorChunk } from '../../upstreams/openai-errors.js';
+import { runConformance, type ConformanceScenario } from '@manifold/provider-kit/conformance/kit';
+import { azureChunks, type Scenario } from '@manifold/provider-kit/fakes/azure';
+import {
+  chatUsage,
+  chunk,
+  textChunks,
+  toolCallChunks,
+} from '@manifold/provider-kit/fakes/openai-builders';
+import { streamErrorChunk } from '@manifold/provider-kit/fakes/openai-errors';
 import { azureAISetup } from './setup.js';
 
 const id = 'a1b2c3d4e5f6';

@@ -6,8 +6,8 @@ import {
   azureChunks,
   azureError,
   contentFilterError,
-} from '../../upstreams/azure.js';
-import { chunk } from '../../upstreams/openai-builders.js';
+} from '@manifold/provider-kit/fakes/azure';
+import { chunk } from '@manifold/provider-kit/fakes/openai-builders';
 import { azureAISetup } from './setup.js';
 
 t.test('an unknown model is ModelNotFound (404) naming the deployment, host masked', async (t) => {

@@ -9,13 +9,13 @@ import {
   recordingLogger,
   thrown,
 } from '../../wires/openai/runtime-helpers.js';
-import { AZURE_TEST_KEY, azureChunks, azureCompletion } from '../../upstreams/azure.js';
+import { AZURE_TEST_KEY, azureChunks, azureCompletion } from '@manifold/provider-kit/fakes/azure';
 import {
   chatCompletion,
   chatUsage,
   textChunks,
   toolCallChunks,
-} from '../../upstreams/openai-builders.js';
+} from '@manifold/provider-kit/fakes/openai-builders';
 import { azureAISetup } from './setup.js';
 
 const weather = {

@@ -5,7 +5,11 @@
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '../../../providers/azureai/index.js';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { AZURE_TEST_KEY, startFakeAzure, type FakeAzureOptions } from '../../upstreams/azure.js';
+import {
+  AZURE_TEST_KEY,
+  startFakeAzure,
+  type FakeAzureOptions,
+} from '@manifold/provider-kit/fakes/azure';
 
 /** Start a fake Azure AI inference endpoint and build runtimes against it. */
 export async function azureAISetup(

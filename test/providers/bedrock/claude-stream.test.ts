@@ -8,8 +8,8 @@ import {
   claudeMessage,
   claudeTextEvents,
   CLAUDE_MESSAGE_ID,
-} from '../../upstreams/bedrock-builders.js';
-import { streamOf } from '../../upstreams/bedrock.js';
+} from '@manifold/provider-kit/fakes/bedrock-builders';
+import { streamOf } from '@manifold/provider-kit/fakes/bedrock';
 import { ask, bedrockOptions, bedrockRuntime, fakeBedrock, lastBody } from './helpers.js';
 
 t.test('a Claude stream gives text, the stop reason and usage with cache counts', async (t) => {

@@ -4,13 +4,22 @@
  */
 import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
-import { claudeEvents, claudeTextEvents, llamaChunks } from '../../upstreams/bedrock-builders.js';
-import { startFakeBedrock, streamOf, type Frame, type Scenario } from '../../upstreams/bedrock.js';
+import {
+  claudeEvents,
+  claudeTextEvents,
+  llamaChunks,
+} from '@manifold/provider-kit/fakes/bedrock-builders';
+import {
+  startFakeBedrock,
+  streamOf,
+  type Frame,
+  type Scenario,
+} from '@manifold/provider-kit/fakes/bedrock';
 import {
   runConformance,
   type ConformanceScenario,
   type ConformanceTarget,
-} from '../../conformance/kit.js';
+} from '@manifold/provider-kit/conformance/kit';
 import { bedrockOptions, CLAUDE, LLAMA3 } from './helpers.js';
 
 const usage = { input: 10, output: 5 };

@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { definition } from '@manifold/provider-bedrock';
 import { chatEvents } from '../../wires/openai/runtime-helpers.js';
-import { startFakeBedrock, TEST_CREDENTIALS } from '../../upstreams/bedrock.js';
+import { startFakeBedrock, TEST_CREDENTIALS } from '@manifold/provider-kit/fakes/bedrock';
 import { ask, bedrockOptions } from './helpers.js';
 
 const checkCard = Compile(ModelCardSchema);

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
-import { bedrockError } from '../../upstreams/bedrock.js';
+import { bedrockError } from '@manifold/provider-kit/fakes/bedrock';
 import { bedrockRuntime, fakeBedrock, TITAN } from './helpers.js';
 
 t.test('a single input without dimensions gets the default-size vector', async (t) => {

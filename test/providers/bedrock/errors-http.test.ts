@@ -2,8 +2,8 @@ import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
 import { errorStatus } from '@manifold/core/errors/status';
 import { chatEvents, rejection } from '../../wires/openai/runtime-helpers.js';
-import { claudeTextEvents } from '../../upstreams/bedrock-builders.js';
-import { bedrockError, streamOf, TEST_CREDENTIALS } from '../../upstreams/bedrock.js';
+import { claudeTextEvents } from '@manifold/provider-kit/fakes/bedrock-builders';
+import { bedrockError, streamOf, TEST_CREDENTIALS } from '@manifold/provider-kit/fakes/bedrock';
 import { ask, bedrockOptions, bedrockRuntime, fakeBedrock } from './helpers.js';
 
 /** message_start and a text block opened: the stream is accepted, no content yet. */
@@ -125,7 +125,7 @@ t.test(
 t.test('the secret, session token and key id never reach bodies or logs', async (t) => {
   const sessionToken = 'IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN0123456789';
   const credentials = { ...TEST_CREDENTIALS, sessionToken };
-  const { startFakeBedrock } = await import('../../upstreams/bedrock.js');
+  const { startFakeBedrock } = await import('@manifold/provider-kit/fakes/bedrock');
   const fake = await startFakeBedrock({ credentials: [credentials] });
   t.teardown(() => fake.close());
   const options = bedrockOptions(fake, { sessionToken });

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
 import { chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
-import { claudeEvents, claudeTextEvents } from '../../upstreams/bedrock-builders.js';
-import { chunkMessage } from '../../upstreams/bedrock-eventstream.js';
-import { streamOf } from '../../upstreams/bedrock.js';
+import { claudeEvents, claudeTextEvents } from '@manifold/provider-kit/fakes/bedrock-builders';
+import { chunkMessage } from '@manifold/provider-kit/fakes/bedrock-eventstream';
+import { streamOf } from '@manifold/provider-kit/fakes/bedrock';
 import { ask, bedrockRuntime, fakeBedrock } from './helpers.js';
 
 /** message_start and a text block opened: the stream is accepted, no content yet. */

@@ -1,19 +1,19 @@
 import t, { type Test } from 'tap';
 import { request as httpRequest } from 'node:http';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
-import { eventually } from '../../upstreams/openai-harness.js';
+import { eventually } from '../../provider-kit/fakes/openai-harness.js';
 import {
   claudeEvents,
   claudeTextEvents,
   titanEmbedding,
-} from '../../upstreams/bedrock-builders.js';
+} from '@manifold/provider-kit/fakes/bedrock-builders';
 import {
   bedrockError,
   startFakeBedrock,
   streamOf,
   TEST_CREDENTIALS,
   type Scenario,
-} from '../../upstreams/bedrock.js';
+} from '@manifold/provider-kit/fakes/bedrock';
 import { CLAUDE, TITAN } from './helpers.js';
 
 const keys = {

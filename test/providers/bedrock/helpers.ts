@@ -5,7 +5,11 @@ import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-bedrock';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { startFakeBedrock, TEST_CREDENTIALS, type FakeBedrock } from '../../upstreams/bedrock.js';
+import {
+  startFakeBedrock,
+  TEST_CREDENTIALS,
+  type FakeBedrock,
+} from '@manifold/provider-kit/fakes/bedrock';
 
 export const CLAUDE = 'global.anthropic.claude-sonnet-4-5-20250929-v1:0';
 export const HAIKU_35 = 'anthropic.claude-3-5-haiku-20241022-v1:0';

@@ -2,8 +2,8 @@ import t from 'tap';
 import { definition } from '@manifold/provider-bedrock';
 import { llama2Prompt, llama3Prompt } from '../../../providers/bedrock/llama-prompt.js';
 import { chatEvents, kinds } from '../../wires/openai/runtime-helpers.js';
-import { llamaChunks, llamaGeneration } from '../../upstreams/bedrock-builders.js';
-import { streamOf } from '../../upstreams/bedrock.js';
+import { llamaChunks, llamaGeneration } from '@manifold/provider-kit/fakes/bedrock-builders';
+import { streamOf } from '@manifold/provider-kit/fakes/bedrock';
 import {
   ask,
   bedrockOptions,

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { authHeader, startGateway } from '../../helpers/gateway.js';
-import { sampleURL, startFakeBfl } from '../../upstreams/bfl.js';
+import { sampleURL, startFakeBfl } from '@manifold/provider-kit/fakes/bfl';
 
 /** A gateway with only the bfl provider, pointed at the fake's bare origin through the server's env. */
 async function gateway() {

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-bfl';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { sampleURL, startFakeBfl, type FakeBfl } from '../../upstreams/bfl.js';
+import { sampleURL, startFakeBfl, type FakeBfl } from '@manifold/provider-kit/fakes/bfl';
 
 const context = (signal = new AbortController().signal) => ({ signal, startedAt: Date.now() });
 

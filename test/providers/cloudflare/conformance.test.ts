@@ -3,14 +3,14 @@
  * speaking the native streaming format (`data: {"response":…}` chunks, `data: [DONE]`).
  */
 import t from 'tap';
-import { runConformance, type ConformanceScenario } from '../../conformance/kit.js';
+import { runConformance, type ConformanceScenario } from '@manifold/provider-kit/conformance/kit';
 import {
   nativeChunk,
   nativeTextChunks,
   nativeToolCallChunks,
   workersUsage,
-} from '../../upstreams/cloudflare-builders.js';
-import type { CloudflareScenario } from '../../upstreams/cloudflare.js';
+} from '@manifold/provider-kit/fakes/cloudflare-builders';
+import type { CloudflareScenario } from '@manifold/provider-kit/fakes/cloudflare';
 import { cloudflareRuntime, fakeCloudflare } from './helpers.js';
 
 const usage = workersUsage(10, 5);

@@ -9,8 +9,8 @@ import {
   nativeChunk,
   nativeTextChunks,
   WORKERS_AI_ERRORS as E,
-} from '../../upstreams/cloudflare-builders.js';
-import type { CloudflareScenario } from '../../upstreams/cloudflare.js';
+} from '@manifold/provider-kit/fakes/cloudflare-builders';
+import type { CloudflareScenario } from '@manifold/provider-kit/fakes/cloudflare';
 import { cloudflareRuntime, fakeCloudflare } from './helpers.js';
 
 const LLAMA = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';

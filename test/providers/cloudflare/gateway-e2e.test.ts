@@ -8,7 +8,7 @@ import {
   nativeToolCallChunks,
   WORKERS_AI_ERRORS,
   workersUsage,
-} from '../../upstreams/cloudflare-builders.js';
+} from '@manifold/provider-kit/fakes/cloudflare-builders';
 import { fakeCloudflare } from './helpers.js';
 
 const MODEL = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';

@@ -9,7 +9,7 @@ import {
   startFakeCloudflare,
   type FakeCloudflare,
   type FakeCloudflareOptions,
-} from '../../upstreams/cloudflare.js';
+} from '@manifold/provider-kit/fakes/cloudflare';
 
 export { definition };
 

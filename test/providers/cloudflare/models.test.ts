@@ -5,7 +5,7 @@ import {
   catalogueModel,
   DEFAULT_CATALOGUE,
   resultEnvelope,
-} from '../../upstreams/cloudflare-builders.js';
+} from '@manifold/provider-kit/fakes/cloudflare-builders';
 import { cloudflareRuntime, fakeCloudflare } from './helpers.js';
 
 const list = (runtime: ReturnType<typeof cloudflareRuntime>) => runtime.models!(callContext());

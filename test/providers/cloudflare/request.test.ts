@@ -7,7 +7,7 @@ import {
   thrown,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import { nativeChunk } from '../../upstreams/cloudflare-builders.js';
+import { nativeChunk } from '@manifold/provider-kit/fakes/cloudflare-builders';
 import {
   cloudflareOptions,
   cloudflareRuntime,

@@ -1,13 +1,13 @@
 import t from 'tap';
 import { chatEvents, chatRequest, kinds, user } from '../../wires/openai/runtime-helpers.js';
-import { chatUsage, textChunks } from '../../upstreams/openai-builders.js';
+import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   nativeResult,
   nativeTextChunks,
   nativeToolCallChunks,
   resultEnvelope,
   workersUsage,
-} from '../../upstreams/cloudflare-builders.js';
+} from '@manifold/provider-kit/fakes/cloudflare-builders';
 import { cloudflareRuntime, fakeCloudflare, lastBody } from './helpers.js';
 
 const LLAMA = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';

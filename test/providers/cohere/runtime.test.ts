@@ -9,7 +9,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const cohere = (fake: FakeOpenAI) =>

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '../../../providers/cometapi/index.js';
-import { textChunks } from '../../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -9,7 +9,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const cometapi = (fake: FakeOpenAI) =>

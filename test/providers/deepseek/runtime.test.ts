@@ -9,7 +9,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import { textChunks } from '../../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 t.test('the default base URL is api.deepseek.com/v1', async (t) => {
   t.equal(deepseekOptions.baseURL, 'https://api.deepseek.com/v1');

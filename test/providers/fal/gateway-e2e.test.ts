@@ -1,6 +1,6 @@
 import t from 'tap';
 import { authHeader, startGateway } from '../../helpers/gateway.js';
-import { startFakeFal } from '../../upstreams/fal.js';
+import { startFakeFal } from '@manifold/provider-kit/fakes/fal';
 
 /** A gateway with only the fal provider, pointed at the fake through the server's env. */
 async function gateway() {

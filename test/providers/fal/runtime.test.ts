@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '@manifold/provider-fal';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { startFakeFal, type FakeFal } from '../../upstreams/fal.js';
+import { startFakeFal, type FakeFal } from '@manifold/provider-kit/fakes/fal';
 
 const MODEL = 'fal-ai/flux/schnell';
 const context = (signal = new AbortController().signal) => ({ signal, startedAt: Date.now() });

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-github';
 import { catalogURL } from '@manifold/provider-github/models';
-import { chatCompletion } from '../../upstreams/openai-builders.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { chatCompletion } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,
@@ -13,7 +13,7 @@ import {
   runtimeOptions,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const github = (fake: FakeOpenAI) =>

@@ -2,9 +2,9 @@
  * The conformance kit against the Google runtime and the fake Gemini API.
  */
 import t from 'tap';
-import { runConformance } from '../../conformance/kit.js';
+import { runConformance } from '@manifold/provider-kit/conformance/kit';
 import { fakeGoogle, googleRuntime } from './helpers.js';
-import { googleScenario, WHOLE_CALLS } from './scenarios.js';
+import { googleScenario, WHOLE_CALLS } from '@manifold/provider-kit/conformance/google';
 
 t.test('google keeps the protocol', async (t) =>
   runConformance(t, {

@@ -1,7 +1,11 @@
 import t from 'tap';
 import { errorStatus } from '@manifold/core/errors/status';
 import { chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
-import { LOCATION_NOT_SUPPORTED, chunk, errorBody } from '../../upstreams/google-builders.js';
+import {
+  LOCATION_NOT_SUPPORTED,
+  chunk,
+  errorBody,
+} from '@manifold/provider-kit/fakes/google-builders';
 import { ask, fakeGoogle, GOOGLE_KEY, googleRuntime } from './helpers.js';
 
 const context = () => ({ signal: new AbortController().signal, startedAt: Date.now() });

@@ -6,7 +6,7 @@ import {
   chunk,
   functionCall,
   usage,
-} from '../../upstreams/google-builders.js';
+} from '@manifold/provider-kit/fakes/google-builders';
 import { fakeGoogle, GOOGLE_KEY } from './helpers.js';
 
 const ask = (extra: Record<string, unknown> = {}) =>

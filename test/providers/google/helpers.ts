@@ -3,16 +3,17 @@
  */
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
+import { GOOGLE_TEST_KEY } from '@manifold/provider-kit/testing';
 import { chatEvents, recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { createRuntime } from '../../../providers/google/runtime.js';
 import {
   startFakeGoogle,
   type FakeGoogle,
   type FakeGoogleOptions,
-} from '../../upstreams/google.js';
+} from '@manifold/provider-kit/fakes/google';
 
 /** A key shaped like Google's, so the sanitiser's `AIza…` pattern applies. */
-export const GOOGLE_KEY = 'AIzaSyTest0123456789abcdefghijklmnopqr';
+export const GOOGLE_KEY = GOOGLE_TEST_KEY;
 
 /** Start the fake (checking the key), closed at teardown. */
 export async function fakeGoogle(

@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { definition } from '../../../providers/google/index.js';
 import { rejection } from '../../wires/openai/runtime-helpers.js';
-import { modelEntry } from '../../upstreams/google-builders.js';
+import { modelEntry } from '@manifold/provider-kit/fakes/google-builders';
 import { fakeGoogle, GOOGLE_KEY, googleRuntime } from './helpers.js';
 
 const checkCard = Compile(ModelCardSchema);

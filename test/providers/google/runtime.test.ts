@@ -1,6 +1,11 @@
 import t from 'tap';
 import { chatEvents, kinds, rejection, thrown } from '../../wires/openai/runtime-helpers.js';
-import { chunk, functionCall, textChunks, usage } from '../../upstreams/google-builders.js';
+import {
+  chunk,
+  functionCall,
+  textChunks,
+  usage,
+} from '@manifold/provider-kit/fakes/google-builders';
 import { ask, fakeGoogle, GOOGLE_KEY, googleOptions, googleRuntime, sentBody } from './helpers.js';
 import { createRuntime, geminiBaseURL } from '../../../providers/google/runtime.js';
 

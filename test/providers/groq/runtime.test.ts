@@ -1,8 +1,8 @@
 import t from 'tap';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { definition } from '../../../providers/groq/index.js';
-import { chunk } from '../../upstreams/openai-builders.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { chunk } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,
@@ -12,7 +12,7 @@ import {
   rejection,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 
 /** Groq's base path is /openai/v1; the fake routes by suffix, so the runtime uses the same shape. */
 const groq = (fake: FakeOpenAI) =>

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { definition } from '../../../providers/higress/index.js';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -11,7 +11,7 @@ import {
   runtimeOptions,
   thrown,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const higress = (fake: FakeOpenAI, overrides = {}) =>

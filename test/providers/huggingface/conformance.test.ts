@@ -3,9 +3,18 @@
  * OpenAI-compatible chat completions with Hugging Face's in-stream error form.
  */
 import t from 'tap';
-import { runConformance, type ConformanceScenario } from '../../conformance/kit.js';
-import { chatUsage, chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
-import { HF_MESSAGES, stringError, type HuggingFaceScenario } from '../../upstreams/huggingface.js';
+import { runConformance, type ConformanceScenario } from '@manifold/provider-kit/conformance/kit';
+import {
+  chatUsage,
+  chunk,
+  textChunks,
+  toolCallChunks,
+} from '@manifold/provider-kit/fakes/openai-builders';
+import {
+  HF_MESSAGES,
+  stringError,
+  type HuggingFaceScenario,
+} from '@manifold/provider-kit/fakes/huggingface';
 import { fakeHuggingFace, huggingFaceRuntime } from './helpers.js';
 
 const options = { id: 'chatcmpl-hf-conformance', model: 'openai/gpt-oss-120b' };

@@ -5,13 +5,13 @@ import {
   chatRequest,
   rejection,
 } from '../../wires/openai/runtime-helpers.js';
-import { chunk } from '../../upstreams/openai-builders.js';
+import { chunk } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   HF_MESSAGES as M,
   objectError,
   stringError,
   type HuggingFaceScenario,
-} from '../../upstreams/huggingface.js';
+} from '@manifold/provider-kit/fakes/huggingface';
 import { fakeHuggingFace, huggingFaceRuntime } from './helpers.js';
 
 const MODEL = 'meta-llama/Llama-3.3-70B-Instruct';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { builtinSources } from '@manifold/gateway/discovery';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
 import { ROOT } from '../../helpers/paths.js';
-import { chatUsage, chunk } from '../../upstreams/openai-builders.js';
-import { HF_MESSAGES, stringError } from '../../upstreams/huggingface.js';
+import { chatUsage, chunk } from '@manifold/provider-kit/fakes/openai-builders';
+import { HF_MESSAGES, stringError } from '@manifold/provider-kit/fakes/huggingface';
 import { fakeHuggingFace } from './helpers.js';
 
 const MODEL = 'deepseek-ai/DeepSeek-R1';

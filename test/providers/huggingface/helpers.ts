@@ -5,7 +5,10 @@
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { definition } from '../../../providers/huggingface/index.js';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import { startFakeHuggingFace, type FakeHuggingFace } from '../../upstreams/huggingface.js';
+import {
+  startFakeHuggingFace,
+  type FakeHuggingFace,
+} from '@manifold/provider-kit/fakes/huggingface';
 
 export { definition };
 

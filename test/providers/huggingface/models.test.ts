@@ -2,7 +2,7 @@ import t from 'tap';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { hubBase, modelListURL } from '../../../providers/huggingface/models.js';
 import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
-import { stringError } from '../../upstreams/huggingface.js';
+import { stringError } from '@manifold/provider-kit/fakes/huggingface';
 import { fakeHuggingFace, huggingFaceRuntime } from './helpers.js';
 
 const byId = (cards: ModelCard[], id: string) => cards.find((card) => card.id === id);

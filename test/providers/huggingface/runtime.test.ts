@@ -7,7 +7,12 @@ import {
   thrown,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import { chatCompletion, chatUsage, chunk, textChunks } from '../../upstreams/openai-builders.js';
+import {
+  chatCompletion,
+  chatUsage,
+  chunk,
+  textChunks,
+} from '@manifold/provider-kit/fakes/openai-builders';
 import {
   definition,
   fakeHuggingFace,

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-hunyuan';
-import { textChunks } from '../../upstreams/openai-builders.js';
-import { compatConformance } from '../../conformance/compat-target.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
 
 /** Hunyuan repeats its search sources on every chunk in `search_info.search_results`. */
 const search_info = {

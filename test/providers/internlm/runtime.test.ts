@@ -1,8 +1,8 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-internlm';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import { callContext, fakeUpstream, runtimeOptions } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 import { streamOffWithToolsTests } from '../../wires/openai/stream-off-with-tools.js';
 

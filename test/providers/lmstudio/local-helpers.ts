@@ -8,7 +8,7 @@ import type { Test } from 'tap';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { startGateway } from '../../helpers/gateway.js';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-minimax';
-import { chunk, textChunks } from '../../upstreams/openai-builders.js';
-import { compatConformance } from '../../conformance/compat-target.js';
+import { chunk, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
 
 // MiniMax puts its sources on the closing chunk: the last of the choice's `messages`, annotated.
 const id = 'chatcmpl-conformance';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-minimax';
-import { chunk, textChunks } from '../../upstreams/openai-builders.js';
+import { chunk, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -10,7 +10,7 @@ import {
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const minimax = (fake: FakeOpenAI, models?: ModelCard[]) =>

@@ -9,7 +9,7 @@ import {
   runtimeOptions,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 
 const moonshot = (fake: FakeOpenAI) => {
   const options = runtimeOptions(fake, { providerId: 'moonshot' });

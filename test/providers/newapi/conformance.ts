@@ -6,8 +6,11 @@
  */
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-newapi';
-import { compatConformance } from '../../conformance/compat-target.js';
-import { anthropicWireConformance, googleWireConformance } from '../../conformance/router-wires.js';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
+import {
+  anthropicWireConformance,
+  googleWireConformance,
+} from '@manifold/provider-kit/conformance/router-wires';
 
 const withV1 = (url: string) => `${url}/v1`;
 

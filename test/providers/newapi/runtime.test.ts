@@ -10,8 +10,8 @@ import {
   TEST_KEY,
   thrown,
 } from '../../wires/openai/runtime-helpers.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
-import { API_KEY_INVALID } from '../../upstreams/google-builders.js';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
+import { API_KEY_INVALID } from '@manifold/provider-kit/fakes/google-builders';
 import { startRouterUpstreams, type RouterUpstreams } from '../aihubmix/router-upstreams.js';
 import { conformance } from './conformance.js';
 

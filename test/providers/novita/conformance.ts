@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-novita';
-import { compatConformance } from '../../conformance/compat-target.js';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
 
 /** The conformance kit over novita (run by runtime.test.ts, so the provider's tests share one process). */
 export const conformance = (t: Test): Promise<void> =>

@@ -8,7 +8,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 /** Novita's base path is /v3/openai; the fake routes by suffix. */

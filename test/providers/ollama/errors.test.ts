@@ -8,7 +8,7 @@ import {
   rejection,
   thrown,
 } from '../../wires/openai/runtime-helpers.js';
-import { closedPort, ollamaError } from '../../upstreams/ollama.js';
+import { closedPort, ollamaError } from '@manifold/provider-kit/fakes/ollama';
 import { PROXY_KEY, setup } from './helpers.js';
 
 const ask = { model: 'llama3.2', messages: [{ role: 'user' as const, content: 'Hi' }] };

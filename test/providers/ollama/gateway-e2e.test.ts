@@ -8,7 +8,7 @@ import {
   startFakeOllama,
   textChat,
   toolCall,
-} from '../../upstreams/ollama.js';
+} from '@manifold/provider-kit/fakes/ollama';
 import { bodyOf, eventually, PROXY_KEY, startOllamaGateway } from './helpers.js';
 
 const ask = (extra: Record<string, unknown> = {}) =>

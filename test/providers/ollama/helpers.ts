@@ -6,7 +6,7 @@ import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/ru
 import { definition } from '@manifold/provider-ollama';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
 import { startGateway } from '../../helpers/gateway.js';
-import { startFakeOllama, type FakeOllama } from '../../upstreams/ollama.js';
+import { startFakeOllama, type FakeOllama } from '@manifold/provider-kit/fakes/ollama';
 
 /** A proxy key long enough for the sanitiser's patterns. */
 export const PROXY_KEY = 'ollama-proxy-0123456789abcdefghij';

@@ -2,7 +2,7 @@ import t from 'tap';
 import { manifest } from '@manifold/provider-ollama/manifest';
 import { modelCardsFromTags } from '@manifold/provider-ollama/models';
 import { callContext } from '../../wires/openai/runtime-helpers.js';
-import { DEFAULT_TAGS, installedModel } from '../../upstreams/ollama.js';
+import { DEFAULT_TAGS, installedModel } from '@manifold/provider-kit/fakes/ollama';
 import { bodyOf, PROXY_KEY, setup } from './helpers.js';
 
 t.test('the installed models become cards: filtered, built-ins preferred, remote', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { PullProgress } from '@manifold/core/contract/runtime';
 import { callContext, rejection } from '../../wires/openai/runtime-helpers.js';
-import { DIGEST, ollamaError, pullLines } from '../../upstreams/ollama.js';
+import { DIGEST, ollamaError, pullLines } from '@manifold/provider-kit/fakes/ollama';
 import { bodyOf, eventually, setup } from './helpers.js';
 
 async function collect(progress: AsyncIterable<PullProgress>) {

@@ -2,7 +2,13 @@ import t from 'tap';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { STREAM_CHUNK_ERROR_MESSAGE } from '@manifold/core/protocol/chunk-error';
 import { callContext, chatEvents, kinds, rejection } from '../../wires/openai/runtime-helpers.js';
-import { chatChunk, chatResponse, doneChunk, textChat, toolCall } from '../../upstreams/ollama.js';
+import {
+  chatChunk,
+  chatResponse,
+  doneChunk,
+  textChat,
+  toolCall,
+} from '@manifold/provider-kit/fakes/ollama';
 import { bodyOf, eventually, PROXY_KEY, setup } from './helpers.js';
 
 const ask = (extra: Record<string, unknown> = {}) => ({

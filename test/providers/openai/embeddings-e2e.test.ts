@@ -1,7 +1,7 @@
 import t from 'tap';
 import { authHeader, startGateway } from '../../helpers/gateway.js';
 import { fakeUpstream } from '../../wires/openai/runtime-helpers.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 
 const KEY = 'sk-server-0123456789abcdefghijkl';
 

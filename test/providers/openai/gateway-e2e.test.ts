@@ -1,8 +1,8 @@
 import t, { type Test } from 'tap';
 import { request as httpRequest } from 'node:http';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
-import { eventually } from '../../upstreams/openai-harness.js';
-import { chatUsage, textChunks } from '../../upstreams/openai-builders.js';
+import { eventually } from '../../provider-kit/fakes/openai-harness.js';
+import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { fakeUpstream } from '../../wires/openai/runtime-helpers.js';
 
 const KEY = 'sk-server-0123456789abcdefghijkl';

@@ -9,8 +9,8 @@ import {
   runtimeOptions,
   user,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 
 const system = { role: 'system' as const, content: 'You are terse.' };
 const sampling = { temperature: 0.8, top_p: 0.9, frequency_penalty: 0.5, presence_penalty: 0.4 };

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-openrouter';
-import { compatConformance } from '../../conformance/compat-target.js';
-import { chunk, textChunks } from '../../upstreams/openai-builders.js';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
+import { chunk, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 
 const id = 'chatcmpl-conformance';
 /** OpenRouter reports web-search citations as `url_citation` annotations on the delta. */

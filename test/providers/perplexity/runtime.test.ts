@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-perplexity';
-import { textChunks } from '../../upstreams/openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   chatEvents,
   chatRequest,
@@ -8,7 +8,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 /** Perplexity's base URL has no path: chat completions are at the host root. */

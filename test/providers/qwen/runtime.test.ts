@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-qwen';
-import { modelList, textChunks } from '../../upstreams/openai-builders.js';
+import { modelList, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -9,7 +9,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 /** DashScope's base path is /compatible-mode/v1; the fake routes by suffix. */

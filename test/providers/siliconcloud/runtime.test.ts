@@ -1,8 +1,8 @@
 import t from 'tap';
 import { definition } from '@manifold/provider-siliconcloud';
 import { FORBIDDEN_MESSAGE } from '../../../providers/siliconcloud/options.js';
-import { modelList } from '../../upstreams/openai-builders.js';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,
@@ -12,7 +12,7 @@ import {
   rejection,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const siliconcloud = (fake: FakeOpenAI) =>

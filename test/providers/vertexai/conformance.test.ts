@@ -3,9 +3,9 @@
  * then the Vertex `publishers/google/models/…:streamGenerateContent` route).
  */
 import t from 'tap';
-import { runConformance } from '../../conformance/kit.js';
+import { runConformance } from '@manifold/provider-kit/conformance/kit';
 import { fakeGoogle } from '../google/helpers.js';
-import { googleScenario, WHOLE_CALLS } from '../google/scenarios.js';
+import { googleScenario, WHOLE_CALLS } from '@manifold/provider-kit/conformance/google';
 import { vertexRuntime } from './helpers.js';
 
 t.test('vertexai keeps the protocol', async (t) =>

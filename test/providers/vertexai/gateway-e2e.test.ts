@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { authHeader, parseEventStream, startGateway } from '../../helpers/gateway.js';
-import { chunk, functionCall, usage } from '../../upstreams/google-builders.js';
+import { chunk, functionCall, usage } from '@manifold/provider-kit/fakes/google-builders';
 import { fakeGoogle } from '../google/helpers.js';
 import { serviceAccount } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { RuntimeOptions } from '@manifold/core/contract/runtime';
 import { createRuntime } from '../../../providers/vertexai/runtime.js';
 import { recordingLogger } from '../../wires/openai/runtime-helpers.js';
-import type { FakeGoogle } from '../../upstreams/google.js';
+import type { FakeGoogle } from '@manifold/provider-kit/fakes/google';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 

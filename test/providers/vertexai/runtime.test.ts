@@ -4,7 +4,7 @@ import { ModelCardSchema } from '@manifold/core/contract/model-card';
 import { createVerify } from 'node:crypto';
 import { errorStatus } from '@manifold/core/errors/status';
 import { chatEvents, kinds, rejection, thrown } from '../../wires/openai/runtime-helpers.js';
-import { errorBody, textChunks, usage } from '../../upstreams/google-builders.js';
+import { errorBody, textChunks, usage } from '@manifold/provider-kit/fakes/google-builders';
 import { ask, fakeGoogle, sentBody } from '../google/helpers.js';
 import { createRuntime, vertexEndpoint } from '../../../providers/vertexai/runtime.js';
 import { definition, serverVault } from '../../../providers/vertexai/index.js';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { definition } from '../../../providers/zeroone/index.js';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   callContext,
   chatEvents,
@@ -9,7 +9,7 @@ import {
   lastBody,
   runtimeOptions,
 } from '../../wires/openai/runtime-helpers.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { conformance } from './conformance.js';
 
 const zeroone = (fake: FakeOpenAI) =>

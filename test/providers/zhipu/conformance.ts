@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { definition } from '@manifold/provider-zhipu';
-import { textChunks } from '../../upstreams/openai-builders.js';
-import { compatConformance } from '../../conformance/compat-target.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
 
 // Zhipu sends its sources once, as `web_search` on the first chunk.
 const web_search = [

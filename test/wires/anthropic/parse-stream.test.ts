@@ -18,7 +18,7 @@ import {
   thinkingBlock,
   toolUseBlock,
   webSearchBlocks,
-} from '../../upstreams/anthropic-builders.js';
+} from '@manifold/provider-kit/fakes/anthropic-builders';
 
 async function partsOf(events: readonly unknown[], mapError?: (error: unknown) => ManifoldError) {
   const parts: StreamPart[] = [];

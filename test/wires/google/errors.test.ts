@@ -11,7 +11,7 @@ import {
   API_KEY_INVALID,
   LOCATION_NOT_SUPPORTED,
   errorBody,
-} from '../../upstreams/google-builders.js';
+} from '@manifold/provider-kit/fakes/google-builders';
 
 const settings = { invalidCredentials: 'InvalidProviderAPIKey' } as const;
 const KEY = 'AIzaSyTest0123456789abcdefghijklmnopqr';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { googleModelCard, googleModelCards } from '@manifold/wire-google/models';
-import { defaultModels, modelEntry } from '../../upstreams/google-builders.js';
+import { defaultModels, modelEntry } from '@manifold/provider-kit/fakes/google-builders';
 
 t.test('a model entry becomes a card without the models/ prefix', async (t) => {
   t.same(

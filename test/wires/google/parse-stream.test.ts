@@ -7,7 +7,12 @@ import {
 } from '@manifold/wire-google/parse-stream';
 import type { SSEMessage } from '@manifold/core/protocol/sse-decode';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
-import { chunk, functionCall, grounding, usage } from '../../upstreams/google-builders.js';
+import {
+  chunk,
+  functionCall,
+  grounding,
+  usage,
+} from '@manifold/provider-kit/fakes/google-builders';
 
 const mapError = (error: unknown) =>
   new ManifoldError('ProviderBizError', { message: (error as Error).message, mapped: true });

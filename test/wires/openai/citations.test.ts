@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
-import { chatCompletion, textChunks } from '../../upstreams/openai-builders.js';
+import { chatCompletion, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { chatEvents, chatRequest, fakeUpstream, runtimeOptions } from './runtime-helpers.js';
 
 t.test("a chunk's web_search list of {link, title} becomes the grounding by default", async (t) => {

@@ -3,7 +3,7 @@ import t from 'tap';
 import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { resolveModelListURL } from '@manifold/wire-openai/models';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
-import { modelList } from '../../upstreams/openai-builders.js';
+import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import { callContext, fakeUpstream, runtimeOptions } from './runtime-helpers.js';
 
 t.test('a fromOrigin list is read on the base URL origin, outside the base path', async (t) => {

@@ -6,7 +6,7 @@ import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifestInput } from '@manifold/core/contract/provider-manifest';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
-import { openaiError } from '../../upstreams/openai-errors.js';
+import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   fakeUpstream,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
-import { chatCompletion, textChunks } from '../../upstreams/openai-builders.js';
+import { chatCompletion, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import {
   chatEvents,
   chatRequest,

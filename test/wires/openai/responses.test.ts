@@ -8,7 +8,7 @@ import {
   responsesFailedEvents,
   responsesNestedErrorEvent,
   responsesUsage,
-} from '../../upstreams/openai-responses-builders.js';
+} from '@manifold/provider-kit/fakes/openai-responses-builders';
 import {
   callContext,
   chatEvents,

@@ -3,35 +3,12 @@
  */
 import type { ChatMessage } from '@manifold/core/contract/chat-message';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import type {
-  CallContext,
-  ProviderRuntime,
-  RuntimeLogger,
-  RuntimeOptions,
-} from '@manifold/core/contract/runtime';
+import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
+import { recordingLogger, TEST_KEY } from '@manifold/provider-kit/testing';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
-import { startFakeOpenAI, type FakeOpenAI } from '../../upstreams/openai.js';
+import { startFakeOpenAI, type FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 
-/** A realistic-looking key, long enough for the sanitiser's key patterns. */
-export const TEST_KEY = 'sk-test-0123456789abcdefghijklmnop';
-
-/** One log call a runtime made. */
-export interface LogRecord {
-  level: 'debug' | 'info' | 'warn' | 'error';
-  object: Record<string, unknown>;
-  message?: string;
-}
-
-/** A logger that keeps every call, for asserting what was logged. */
-export function recordingLogger(): RuntimeLogger & { records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const at =
-    (level: LogRecord['level']) =>
-    (object: object, message?: string): void => {
-      records.push({ level, object: object as Record<string, unknown>, message });
-    };
-  return { records, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-}
+export { recordingLogger, TEST_KEY, type LogRecord } from '@manifold/provider-kit/testing';
 
 /** Start the fake upstream, closed at teardown. */
 export async function fakeUpstream(t: { teardown(fn: () => unknown): void }): Promise<FakeOpenAI> {

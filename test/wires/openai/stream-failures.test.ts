@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
-import { textChunks } from '../../upstreams/openai-builders.js';
-import { streamErrorChunk } from '../../upstreams/openai-errors.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { streamErrorChunk } from '@manifold/provider-kit/fakes/openai-errors';
 import {
   callContext,
   chatEvents,

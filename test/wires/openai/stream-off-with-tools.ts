@@ -9,8 +9,8 @@
  */
 import type { Test } from 'tap';
 import type { ProviderRuntime } from '@manifold/core/contract/runtime';
-import { chatCompletion, chatUsage } from '../../upstreams/openai-builders.js';
-import type { FakeOpenAI } from '../../upstreams/openai.js';
+import { chatCompletion, chatUsage } from '@manifold/provider-kit/fakes/openai-builders';
+import type { FakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { chatEvents, chatRequest, fakeUpstream, kinds, lastBody } from './runtime-helpers.js';
 
 const weatherTool = {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
-import { chunk, textChunks, toolCallChunks } from '../../upstreams/openai-builders.js';
+import { chunk, textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { chatEvents, chatRequest, fakeUpstream, kinds, runtimeOptions } from './runtime-helpers.js';
 
 const compat = { baseURL: 'http://unused.invalid/v1' };

@@ -9,12 +9,15 @@
  */
 import type { Test } from 'tap';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { recordingLogger } from '../wires/openai/runtime-helpers.js';
-import { KEY as ANTHROPIC_KEY } from '../providers/anthropic/helpers.js';
-import { anthropicScenario } from '../providers/anthropic/scenarios.js';
-import { fakeGoogle, GOOGLE_KEY } from '../providers/google/helpers.js';
-import { googleScenario, WHOLE_CALLS } from '../providers/google/scenarios.js';
-import { startFakeAnthropic } from '../upstreams/anthropic.js';
+import {
+  ANTHROPIC_TEST_KEY as ANTHROPIC_KEY,
+  GOOGLE_TEST_KEY as GOOGLE_KEY,
+  recordingLogger,
+} from '../testing.js';
+import { anthropicScenario } from './anthropic.js';
+import { googleScenario, WHOLE_CALLS } from './google.js';
+import { startFakeAnthropic } from '../fakes/anthropic.js';
+import { startFakeGoogle } from '../fakes/google.js';
 import { runConformance } from './kit.js';
 
 /** The base URL a user gives the router, from the fake's URL (e.g. with `/v1` appended). */
@@ -41,7 +44,7 @@ export function googleWireConformance(
     request: { model },
     notExpressible: { 'tool-calls': WHOLE_CALLS },
     async start() {
-      const fake = await fakeGoogle(t);
+      const fake = await startFakeGoogle({ apiKey: GOOGLE_KEY });
       return {
         runtime: runtimeOf(definition, GOOGLE_KEY, baseURLOf(fake.url)),
         play: (scenario) => fake.reply(googleScenario(scenario)),

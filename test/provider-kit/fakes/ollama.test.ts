@@ -7,7 +7,7 @@ import {
   startFakeOllama,
   textChat,
   type FakeOllama,
-} from './ollama.js';
+} from '@manifold/provider-kit/fakes/ollama';
 
 async function fake(t: Test): Promise<FakeOllama> {
   const server = await startFakeOllama();

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { HF_MESSAGES, stringError } from './huggingface-builders.js';
-import { startFakeHuggingFace } from './huggingface.js';
+import { HF_MESSAGES, stringError } from '@manifold/provider-kit/fakes/huggingface-builders';
+import { startFakeHuggingFace } from '@manifold/provider-kit/fakes/huggingface';
 
 async function fake(t: { teardown(fn: () => unknown): void }) {
   const server = await startFakeHuggingFace();

@@ -1,8 +1,12 @@
 import t from 'tap';
 import OpenAI from 'openai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { textChunks } from './openai-builders.js';
-import { errorObject, openaiError, streamErrorChunk } from './openai-errors.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import {
+  errorObject,
+  openaiError,
+  streamErrorChunk,
+} from '@manifold/provider-kit/fakes/openai-errors';
 import { collect, connect, rejection } from './openai-harness.js';
 
 const cases = [

@@ -2,7 +2,7 @@
  * The generic conformance scenarios as Anthropic Messages SSE (the fake Anthropic API's scenarios),
  * for every runtime that speaks the Anthropic wire (Anthropic itself, routers' Anthropic backend).
  */
-import type { ConformanceScenario } from '../../conformance/kit.js';
+import type { ConformanceScenario } from './kit.js';
 import {
   anthropicErrorEvent,
   anthropicStream,
@@ -13,8 +13,8 @@ import {
   textBlock,
   thinkingBlock,
   webSearchBlocks,
-} from '../../upstreams/anthropic-builders.js';
-import type { AnthropicScenario } from '../../upstreams/anthropic.js';
+} from '../fakes/anthropic-builders.js';
+import type { AnthropicScenario } from '../fakes/anthropic.js';
 
 const id = 'msg_conformance';
 const usage = { input: 10, output: 5 };

@@ -1,6 +1,6 @@
 import t from 'tap';
 import OpenAI from 'openai';
-import { textChunks } from './openai-builders.js';
+import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { connect, eventually, rejection } from './openai-harness.js';
 
 t.test('aborting a hanging request closes the connection and the server sees it', async (t) => {

@@ -9,9 +9,9 @@ import { definition as deepseek } from '@manifold/provider-deepseek';
 import { definition as groq } from '@manifold/provider-groq';
 import { definition as moonshot } from '@manifold/provider-moonshot';
 import { definition as openai } from '@manifold/provider-openai';
-import { responsesEvents } from '../upstreams/openai-responses-builders.js';
-import type { Scenario } from '../upstreams/openai.js';
-import { compatConformance } from './compat-target.js';
+import { responsesEvents } from '@manifold/provider-kit/fakes/openai-responses-builders';
+import type { Scenario } from '@manifold/provider-kit/fakes/openai';
+import { compatConformance } from '@manifold/provider-kit/conformance/openai';
 
 /** OpenAI's search goes through the Responses API: citations are url_citation annotations. */
 const responsesCitations: Scenario = {

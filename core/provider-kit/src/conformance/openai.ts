@@ -16,10 +16,10 @@ import {
   chunk,
   textChunks,
   toolCallChunks,
-} from '../upstreams/openai-builders.js';
-import { streamErrorChunk } from '../upstreams/openai-errors.js';
-import { startFakeOpenAI, type Scenario } from '../upstreams/openai.js';
-import { recordingLogger, TEST_KEY } from '../wires/openai/runtime-helpers.js';
+} from '../fakes/openai-builders.js';
+import { streamErrorChunk } from '../fakes/openai-errors.js';
+import { startFakeOpenAI, type Scenario } from '../fakes/openai.js';
+import { recordingLogger, TEST_KEY } from '../testing.js';
 import { runConformance, type ConformanceScenario } from './kit.js';
 
 const usage = chatUsage(10, 5);

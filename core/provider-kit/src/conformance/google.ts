@@ -2,9 +2,9 @@
  * The conformance kit's generic scenarios rendered as Google streams them
  * (`data: <GenerateContentResponse>\r\n\r\n`, no end marker), for both Google providers.
  */
-import type { ConformanceScenario } from '../../conformance/kit.js';
-import { chunk, errorBody, grounding, textChunks, usage } from '../../upstreams/google-builders.js';
-import type { GoogleScenario } from '../../upstreams/google.js';
+import type { ConformanceScenario } from './kit.js';
+import { chunk, errorBody, grounding, textChunks, usage } from '../fakes/google-builders.js';
+import type { GoogleScenario } from '../fakes/google.js';
 
 const sources: Array<[string, string]> = [
   ['https://example.com/a', 'A'],

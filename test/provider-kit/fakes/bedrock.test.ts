@@ -4,15 +4,15 @@
  */
 import t from 'tap';
 import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
-import { fetchRequestHandler } from '../../providers/bedrock/transport.js';
+import { fetchRequestHandler } from '../../../providers/bedrock/transport.js';
 import {
   chunkMessage,
   decodeMessages,
   encodeMessage,
   exceptionMessage,
-} from './bedrock-eventstream.js';
-import { verifySigV4, type WireRequest } from './bedrock-sigv4.js';
-import { startFakeBedrock, TEST_CREDENTIALS } from './bedrock.js';
+} from '@manifold/provider-kit/fakes/bedrock-eventstream';
+import { verifySigV4, type WireRequest } from '@manifold/provider-kit/fakes/bedrock-sigv4';
+import { startFakeBedrock, TEST_CREDENTIALS } from '@manifold/provider-kit/fakes/bedrock';
 
 t.test('a message without headers matches the published event-stream bytes', async (t) => {
   const payload = '{"foo": "bar"}';

@@ -28,7 +28,7 @@ export interface ChunksScenario extends StreamOptions {
 }
 
 /**
- * Stream `test/upstreams/fixtures/openai/<name>.chunks.txt`: one raw chunk per line; blank lines and `#` lines
+ * Stream `core/provider-kit/fixtures/openai/<name>.chunks.txt`: one raw chunk per line; blank lines and `#` lines
  * are skipped; `!drop` destroys the socket there; `!nodone` leaves out `[DONE]`. Framed as a Responses stream
  * when answering a `/responses` request, else as a Chat Completions stream.
  */
@@ -86,7 +86,7 @@ export interface FramedStream {
   headers: Record<string, string>;
 }
 
-const fixtureDirectory = new URL('./fixtures/openai/', import.meta.url);
+const fixtureDirectory = new URL('../../fixtures/openai/', import.meta.url);
 
 /** The path of a fixture file; throws when it does not exist so a typo fails the test that queued it. */
 export function fixturePath(name: string): URL {

@@ -6,7 +6,7 @@ import {
   nonChatModelIds,
   textChunks,
   toolCallChunks,
-} from './openai-builders.js';
+} from '@manifold/provider-kit/fakes/openai-builders';
 import { collect, connect } from './openai-harness.js';
 
 t.test(

@@ -1,5 +1,9 @@
 import t, { type Test } from 'tap';
-import { AZURE_TEST_KEY, startFakeAzure, type FakeAzureOptions } from './azure.js';
+import {
+  AZURE_TEST_KEY,
+  startFakeAzure,
+  type FakeAzureOptions,
+} from '@manifold/provider-kit/fakes/azure';
 
 async function fake(t: Test, options: FakeAzureOptions = {}) {
   const azure = await startFakeAzure(options);

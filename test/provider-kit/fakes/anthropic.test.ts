@@ -1,6 +1,9 @@
 import t, { type Test } from 'tap';
-import { anthropicTextEvents, renderAnthropicSSE } from './anthropic-builders.js';
-import { startFakeAnthropic } from './anthropic.js';
+import {
+  anthropicTextEvents,
+  renderAnthropicSSE,
+} from '@manifold/provider-kit/fakes/anthropic-builders';
+import { startFakeAnthropic } from '@manifold/provider-kit/fakes/anthropic';
 
 const headers = { 'x-api-key': 'sk-ant-fake', 'anthropic-version': '2023-06-01' };
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { readFixture } from './openai-scenario.js';
+import { readFixture } from '@manifold/provider-kit/fakes/openai-scenario';
 import { collect, connect } from './openai-harness.js';
 import type { Teardown } from './openai-harness.js';
 

@@ -3,8 +3,8 @@
  */
 import OpenAI from 'openai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startFakeOpenAI } from './openai.js';
-import type { FakeOpenAI, FakeOpenAIOptions } from './openai.js';
+import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
+import type { FakeOpenAI, FakeOpenAIOptions } from '@manifold/provider-kit/fakes/openai';
 
 /** The part of a tap test the helpers need. */
 export interface Teardown {

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { nativeTextChunks, workersUsage } from './cloudflare-builders.js';
-import { startFakeCloudflare } from './cloudflare.js';
+import { nativeTextChunks, workersUsage } from '@manifold/provider-kit/fakes/cloudflare-builders';
+import { startFakeCloudflare } from '@manifold/provider-kit/fakes/cloudflare';
 
 async function fake(t: { teardown(fn: () => unknown): void }) {
   const server = await startFakeCloudflare();

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { request as httpRequest } from 'node:http';
-import { googleJSON, startFakeGoogle } from './google.js';
-import { chunk, modelEntry, textChunks, usage } from './google-builders.js';
+import { googleJSON, startFakeGoogle } from '@manifold/provider-kit/fakes/google';
+import { chunk, modelEntry, textChunks, usage } from '@manifold/provider-kit/fakes/google-builders';
 
 const KEY = 'AIzaSyFake0123456789abcdefghijklmnopqr';
 

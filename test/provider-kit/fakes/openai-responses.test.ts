@@ -6,7 +6,7 @@ import {
   responsesFailedEvents,
   responsesTextEvents,
   responsesUsage,
-} from './openai-responses-builders.js';
+} from '@manifold/provider-kit/fakes/openai-responses-builders';
 import { collect, connect } from './openai-harness.js';
 
 t.test('streamed Responses events reach the SDK exactly as sent, numbered in order', async (t) => {
