@@ -1,7 +1,7 @@
 import { readCompletionAnswer } from '@manifold/wire-openai/read-completion';
 import { AzureOpenAI } from 'openai';
 import { isAbort } from '@manifold/wire-openai/errors';
-import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import { leanFetch } from '@manifold/transport';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';

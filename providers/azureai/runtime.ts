@@ -1,6 +1,6 @@
 import { readCompletionAnswer } from '@manifold/wire-openai/read-completion';
 import { isAbort } from '@manifold/wire-openai/errors';
-import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import { leanFetch } from '@manifold/transport';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';

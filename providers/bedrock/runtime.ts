@@ -1,6 +1,6 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { anthropicMessageEvents } from '@manifold/wire-anthropic/parse-stream';
-import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';

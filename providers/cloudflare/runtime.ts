@@ -1,4 +1,4 @@
-import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import { leanFetch, responseBody } from '@manifold/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';

@@ -1,5 +1,5 @@
 import { completionParts } from '@manifold/wire-openai/non-stream';
-import { debugFlagName } from '@manifold/wire-openai/runtime';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import { leanFetch, responseBody } from '@manifold/transport';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';

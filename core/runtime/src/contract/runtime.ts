@@ -4,6 +4,10 @@ import type { ModelCard } from './model-card.js';
 import type { ProviderManifestInput } from './provider-manifest.js';
 import type { StreamEvent } from './stream-event.js';
 
+/** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
+export const debugFlagName = (providerId: string): string =>
+  `DEBUG_${providerId.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`;
+
 /** The logger a runtime gets: pino's method shapes, bound to the request. */
 export interface RuntimeLogger {
   debug(object: object, message?: string): void;

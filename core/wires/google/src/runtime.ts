@@ -1,5 +1,10 @@
 import type { ModelCard } from '@manifold/core/contract/model-card';
-import type { CallContext, ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
+import {
+  debugFlagName,
+  type CallContext,
+  type ProviderRuntime,
+  type RuntimeOptions,
+} from '@manifold/core/contract/runtime';
 import { leanFetch, responseBody } from '@manifold/transport';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
@@ -66,7 +71,7 @@ export function createGoogleRuntime(
 ): ProviderRuntime {
   const provider = options.providerId;
   const baseFetch = options.fetch ?? leanFetch;
-  const debug = options.env[`DEBUG_${provider.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`];
+  const debug = options.env[debugFlagName(provider)];
   const mapperFor = (signal: AbortSignal) =>
     createGoogleErrorMapper(
       {

@@ -2,6 +2,7 @@ import { readCompletionAnswer } from './read-completion.js';
 import OpenAI from 'openai';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
+import { debugFlagName } from '@manifold/core/contract/runtime';
 import type {
   CallContext,
   ProviderRuntime,
@@ -38,9 +39,7 @@ export function imageURLs(answer: {
   });
 }
 
-/** The environment name of a provider's debug flag: `DEBUG_<ID>_CHAT_COMPLETION`. */
-export const debugFlagName = (providerId: string): string =>
-  `DEBUG_${providerId.toUpperCase().replace(/-/g, '_')}_CHAT_COMPLETION`;
+export { debugFlagName };
 
 /** True when the request goes through the Responses API. */
 export const usesResponsesApi = (request: ChatRequest, compat: OpenAICompatibleOptions): boolean =>
