@@ -1,16 +1,8 @@
-import { defineOpenAICompatibleProvider } from '@manifold/wire-openai/define-provider';
 import fp from 'fastify-plugin';
 import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
-import { manifest } from './manifest.js';
-import { options } from './options.js';
+import { definition } from './browser.js';
 
-/**
- * LM Studio: its manifest and a runtime on the shared OpenAI-compatible factory. A keyless local
- * server: enabled while `GET <base URL>/models` answers (`LMSTUDIO_PROXY_URL` or the default).
- */
-export const definition = {
-  ...defineOpenAICompatibleProvider(manifest, options),
-  localServer: {},
-};
+export { definition };
 
+/** The gateway's plugin: the definition of `./browser.ts`, registered with the provider registry. */
 export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -19,7 +19,7 @@ export const manifest = {
   sort: 5,
   keyVault: localServerForm(BASE_URL),
   defaultBaseURL: BASE_URL,
-  settings: { showModelFetcher: true },
+  settings: { showModelFetcher: true, defaultShowBrowserRequest: true },
   models: [
     {
       id: 'qwen/qwen3-8b',

@@ -1,4 +1,4 @@
-import type { AbortableAsyncIterator, Ollama, ProgressResponse } from 'ollama';
+import type { AbortableAsyncIterator, Ollama, ProgressResponse } from 'ollama/browser';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type {
@@ -16,7 +16,7 @@ import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
 import { streamChunkError } from '@manifold/core/protocol/chunk-error';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
 import { upstreamRelease, type UpstreamRelease } from '@manifold/core/protocol/upstream-release';
-import { convertChatRequest, imageURLs, type OllamaChatBody } from './convert-request.js';
+import { convertChatRequest, imageURLs } from './convert-request.js';
 import { createOllamaErrorMapper } from './errors.js';
 import { OLLAMA_DEFAULT_BASE_URL } from './manifest.js';
 import { modelCardsFromTags } from './models.js';
@@ -29,9 +29,13 @@ interface OllamaClient extends Ollama {
 type OllamaOptions = ConstructorParameters<typeof Ollama>[0];
 
 let clientClass: Promise<new (options: OllamaOptions) => OllamaClient> | undefined;
-/** The client class, loaded on the first call, not at boot: an unused provider costs no memory. */
+/**
+ * The client class, loaded on the first call, not at boot: an unused provider costs no memory. The
+ * SDK's browser build, in Node too: the same client without the Node build's file access (it reads
+ * an image string that names an existing file from disk and uploads it).
+ */
 const ollamaClientClass = () =>
-  (clientClass ??= import('ollama').then(
+  (clientClass ??= import('ollama/browser').then(
     ({ Ollama }) =>
       class extends Ollama implements OllamaClient {
         pullModel(model: string) {
@@ -57,16 +61,6 @@ function checkedBaseURL(options: RuntimeOptions): string {
   }
   return baseURL.replace(/\/+$/, '');
 }
-
-/** A chat body as the SDK takes it: images as bytes (see `createOllamaRuntime`). */
-const sdkChatBody = (body: OllamaChatBody) => ({
-  ...body,
-  messages: body.messages.map((message) =>
-    message.images
-      ? { ...message, images: message.images.map((data) => Buffer.from(data, 'base64')) }
-      : message,
-  ),
-});
 
 /**
  * An error answer as `{"error": "…"}` JSON, whatever its body was (a proxy's text or HTML page):
@@ -123,8 +117,8 @@ async function* releasing(
  * its non-streamed requests take no signal at all. The SDK sends the request (host, headers, error
  * answers thrown as `ResponseError`); streamed bodies are read here as NDJSON, because the SDK's
  * reader skips lines that are not JSON and reports an early end only as a generic error.
- * Images are handed to the SDK as bytes: its Node build reads an image *string* that names an
- * existing file from disk, which a crafted base64 payload could exploit.
+ * Browser-safe (no `Buffer`, no `node:` import): the web app runs this same runtime in the page
+ * when a chat is fetched from the browser (`./browser.ts`).
  */
 export function createOllamaRuntime(
   options: RuntimeOptions,
@@ -197,7 +191,7 @@ export function createOllamaRuntime(
       let parts: AsyncIterable<StreamPart>;
       try {
         if (body.stream) {
-          await call.client.chat({ ...sdkChatBody(body), stream: true });
+          await call.client.chat({ ...body, stream: true });
           const values = ndjsonValues(call.response()?.body ?? null, (error) =>
             options.logger.debug({ provider, error: String(error) }, 'upstream connection ended'),
           );
@@ -205,7 +199,7 @@ export function createOllamaRuntime(
         } else {
           let answer: unknown;
           try {
-            answer = await call.client.chat({ ...sdkChatBody(body), stream: false });
+            answer = await call.client.chat({ ...body, stream: false });
           } catch (error) {
             if (error instanceof SyntaxError) throw streamChunkError('', error);
             throw error;

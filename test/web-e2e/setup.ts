@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '@manifold/gateway/app';
@@ -20,6 +21,8 @@ export interface BrowserSetup {
   fake: FakeOpenAI;
   /** The gateway, `http://127.0.0.1:<port>`. */
   url: string;
+  /** The gateway itself (its `server` sees every request). */
+  app: FastifyInstance;
   browser: Browser;
 }
 
@@ -59,5 +62,5 @@ export async function setupBrowser(
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   t.teardown(() => browser.close());
-  return { fake, url, browser };
+  return { fake, url, app, browser };
 }

@@ -1,7 +1,10 @@
 import t from 'tap';
 import { ERROR_CATALOGUE } from '@manifold/core/errors/catalogue';
+import { CLIENT_FETCH_TEXTS } from '../../web/src/app/locale.js';
 import {
   ChatFetchError,
+  clientFetchFailureOf,
+  clientFetchText,
   errorFromResponse,
   errorText,
   isAbortError,
@@ -90,4 +93,74 @@ t.test('errorText uses the catalogue and fills in the provider', async (t) => {
 t.test('errorText has a generic message for unknown types', async (t) => {
   t.match(errorText('SomethingNew', 'en'), /SomethingNew/);
   t.match(errorText(418, 'zh'), /418/);
+});
+
+t.test('a call from the page that got no answer is explained by its reason', async (t) => {
+  const origin = 'https://chat.example.com';
+  const target = 'http://127.0.0.1:11434';
+  const en = CLIENT_FETCH_TEXTS.en;
+  const cors = clientFetchText(
+    'AgentRuntimeError',
+    { reason: 'cors', target, origin },
+    en,
+    'LM Studio',
+  );
+  t.match(cors, 'LM Studio at http://127.0.0.1:11434 answered');
+  t.match(cors, `(${origin})`);
+  t.notMatch(cors, 'OLLAMA_ORIGINS', 'only the error type whose server reads it names it');
+  t.match(
+    clientFetchText('OllamaServiceUnavailable', { reason: 'cors', target, origin }, en, 'Ollama'),
+    `OLLAMA_ORIGINS=${origin}`,
+    "Ollama's failure type names the variable and the origin to put in it",
+  );
+  t.match(
+    clientFetchText('OllamaServiceUnavailable', { reason: 'unreachable', target }, en, 'Ollama'),
+    'could not reach Ollama at http://127.0.0.1:11434',
+  );
+  t.match(
+    clientFetchText(500, { reason: 'insecure', target: 'http://10.0.0.5:1234' }, en, 'X', origin),
+    'served over https',
+  );
+  t.match(
+    clientFetchText(
+      'OllamaServiceUnavailable',
+      { reason: 'cors', target },
+      CLIENT_FETCH_TEXTS.zh,
+      'Ollama',
+      origin,
+    ),
+    `OLLAMA_ORIGINS=${origin}`,
+    'in Chinese too, with the page origin when the failure has none',
+  );
+  for (const locale of ['en', 'zh'] as const) {
+    const texts = CLIENT_FETCH_TEXTS[locale];
+    for (const text of [
+      texts.cors,
+      texts.unreachable,
+      texts.insecure,
+      ...Object.values(texts.corsByType),
+    ])
+      t.match(text, '{target}', `${locale}: every text names the address`);
+    t.same(Object.keys(texts.corsByType), Object.keys(CLIENT_FETCH_TEXTS.en.corsByType));
+  }
+});
+
+t.test('body.clientFetch is read only when it is one', async (t) => {
+  t.same(
+    clientFetchFailureOf({
+      clientFetch: { reason: 'cors', target: 'http://a', origin: 'http://b' },
+    }),
+    {
+      reason: 'cors',
+      target: 'http://a',
+      origin: 'http://b',
+    },
+  );
+  t.equal(
+    clientFetchFailureOf({ clientFetch: { reason: 'other', target: 'http://a' } }),
+    undefined,
+  );
+  t.equal(clientFetchFailureOf({ clientFetch: { reason: 'cors' } }), undefined);
+  t.equal(clientFetchFailureOf({}), undefined);
+  t.equal(clientFetchFailureOf(undefined), undefined);
 });

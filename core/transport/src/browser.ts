@@ -22,12 +22,26 @@ export function responseBody(response: Response): ReadableStream<Uint8Array> | n
   return response.body;
 }
 
-/** A `fetch` for upstream calls: the page's `fetch`, without the Node-only `upstream` options. */
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+
+/**
+ * A `fetch` for upstream calls: the page's `fetch`, without the Node-only `upstream` options. A
+ * request that got no answer rejects as the Node transport's does, `TypeError: fetch failed` with
+ * the browser's own error as the cause (each browser words it differently: "Failed to fetch",
+ * "NetworkError when attempting to fetch resource.", "Load failed"), so every wire classifies an
+ * unreachable upstream the same in either place. A browser cannot tell a refused connection from
+ * an answer CORS withheld: both are this error.
+ */
 export function createUpstreamFetch(_options: UpstreamTransportOptions = {}): typeof fetch {
-  return (input, init) => {
-    if (!init || !('upstream' in init)) return globalThis.fetch(input, init);
-    const { upstream: _node, ...rest } = init as UpstreamInit;
-    return globalThis.fetch(input, rest);
+  return async (input, init) => {
+    const { upstream: _node, ...rest } = (init ?? {}) as UpstreamInit;
+    try {
+      return await globalThis.fetch(input, init ? rest : undefined);
+    } catch (error) {
+      if (init?.signal?.aborted || isAbort(error) || !(error instanceof TypeError)) throw error;
+      throw new TypeError('fetch failed', { cause: error });
+    }
   };
 }
 

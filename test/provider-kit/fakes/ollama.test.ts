@@ -134,3 +134,49 @@ t.test('closedPort gives a port where nothing listens', async (t) => {
   const port = await closedPort();
   await t.rejects(fetch(`http://127.0.0.1:${port}/api/version`), { message: 'fetch failed' });
 });
+
+t.test('CORS as Ollama answers it: allowed origins get the headers, others 403', async (t) => {
+  const ollama = await startFakeOllama({ origins: ['http://app.test:3210'] });
+  t.teardown(() => ollama.close());
+  const preflight = (origin: string) =>
+    fetch(`${ollama.url}/api/chat`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+
+  const allowed = await preflight('http://app.test:3210');
+  t.equal(allowed.status, 204, 'a preflight of an allowed origin is 204');
+  t.equal(allowed.headers.get('access-control-allow-origin'), 'http://app.test:3210');
+  t.match(allowed.headers.get('access-control-allow-methods'), /POST/);
+  t.match(allowed.headers.get('access-control-allow-headers'), /Content-Type/);
+
+  const refused = await preflight('http://elsewhere.test');
+  t.equal(refused.status, 403, 'any other origin is refused');
+  t.equal(refused.headers.get('access-control-allow-origin'), null, 'without CORS headers');
+
+  const chat = await fetch(`${ollama.url}/api/chat`, {
+    method: 'POST',
+    headers: { origin: 'http://app.test:3210', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'llama3.2', messages: [] }),
+  });
+  t.equal(chat.status, 200);
+  t.equal(chat.headers.get('access-control-allow-origin'), 'http://app.test:3210');
+  await chat.text();
+
+  const plain = await post(`${ollama.url}/api/chat`, { model: 'llama3.2', messages: [] });
+  t.equal(plain.status, 200, 'a request without Origin (a server) passes as before');
+  t.equal(plain.headers.get('access-control-allow-origin'), null);
+  await plain.text();
+
+  ollama.allowOrigins([]);
+  t.equal((await preflight('http://app.test:3210')).status, 403, 'origins can be changed');
+  t.same(
+    ollama.requests.filter((r) => r.method === 'OPTIONS').length,
+    3,
+    'preflights are recorded',
+  );
+});

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { Locale } from '../lib/api-error.js';
+import type { ClientFetchTexts, Locale } from '../lib/api-error.js';
 
 const LOCALE_KEY = 'manifold:locale';
 
@@ -102,6 +102,10 @@ const en = {
   inputTokens: 'in',
   outputTokens: 'out',
   disableContextCaching: 'Disable context caching',
+  fetchOnClient: 'Fetch from the browser',
+  fetchOnClientHint:
+    'This browser calls {provider} itself: the key stays in this page and never reaches the gateway, and the service must allow this page’s origin.',
+  fetchOnClientLocked: 'Always on while a base URL is set without a key.',
 };
 
 export type Labels = typeof en;
@@ -204,10 +208,44 @@ const zh: Labels = {
   inputTokens: '输入',
   outputTokens: '输出',
   disableContextCaching: '关闭上下文缓存',
+  fetchOnClient: '客户端请求模式',
+  fetchOnClientHint:
+    '由本浏览器直接请求 {provider}：密钥只保存在本页面，不会发送到网关；服务端需允许本页面的来源。',
+  fetchOnClientLocked: '填写了服务地址且未填写密钥时始终开启。',
 };
 
 /** The labels of each UI language. */
 export const LABELS: Record<Locale, Labels> = { en, zh };
+
+/**
+ * What the error bubble says when a call from the page got no answer (`clientFetchText`): by
+ * reason; a server with its own way to allow an origin gets its text by the error type it fails
+ * with (Ollama's `OLLAMA_ORIGINS`).
+ */
+export const CLIENT_FETCH_TEXTS: Record<Locale, ClientFetchTexts> = {
+  en: {
+    cors: '{provider} at {target} answered, but does not let this page ({origin}) read its answers (CORS). Allow this origin in its server settings, or turn off “Fetch from the browser” for {provider} in Settings to go through the gateway.',
+    corsByType: {
+      OllamaServiceUnavailable:
+        'Ollama at {target} answered, but does not allow this page’s origin ({origin}). Start Ollama with OLLAMA_ORIGINS={origin} (for example “OLLAMA_ORIGINS={origin} ollama serve”; on macOS “launchctl setenv OLLAMA_ORIGINS {origin}”, then restart Ollama), or turn off “Fetch from the browser” for Ollama in Settings to go through the gateway.',
+    },
+    unreachable:
+      'This browser could not reach {provider} at {target}. Check that the service is running at that address, or turn off “Fetch from the browser” for {provider} in Settings to go through the gateway.',
+    insecure:
+      'This page is served over https, so the browser refuses to call {target} over plain http. Give {provider} an https address, or turn off “Fetch from the browser” in Settings to go through the gateway.',
+  },
+  zh: {
+    cors: '{provider}（{target}）已响应，但不允许本页面（{origin}）读取结果（CORS）。请在其服务端设置中允许该来源，或在设置中关闭 {provider} 的“客户端请求模式”，改由网关转发。',
+    corsByType: {
+      OllamaServiceUnavailable:
+        'Ollama（{target}）已响应，但不允许本页面的来源（{origin}）。请设置 OLLAMA_ORIGINS={origin} 后重启 Ollama（例如“OLLAMA_ORIGINS={origin} ollama serve”；macOS 上可用“launchctl setenv OLLAMA_ORIGINS {origin}”），或在设置中关闭 Ollama 的“客户端请求模式”，改由网关转发。',
+    },
+    unreachable:
+      '浏览器无法连接 {provider}（{target}）。请检查服务是否已在该地址运行，或在设置中关闭 {provider} 的“客户端请求模式”，改由网关转发。',
+    insecure:
+      '本页面通过 https 访问，浏览器不允许以明文 http 请求 {target}。请为 {provider} 使用 https 地址，或在设置中关闭“客户端请求模式”，改由网关转发。',
+  },
+};
 
 const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'zh';
 
@@ -232,6 +270,9 @@ export const $locale = atom<Locale>(
 
 /** The labels of the current UI language. */
 export const $labels = computed($locale, (locale) => LABELS[locale]);
+
+/** The explanations of failed calls from the page, in the current UI language. */
+export const $clientFetchTexts = computed($locale, (locale) => CLIENT_FETCH_TEXTS[locale]);
 
 /** Switch the UI language and remember the choice. */
 export function setLocale(locale: Locale): void {

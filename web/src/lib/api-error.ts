@@ -104,3 +104,61 @@ export function errorText(errorType: string | number, locale: Locale, provider?:
   }
   return entry[locale].replaceAll('{{provider}}', name);
 }
+
+/**
+ * Why a call from the page straight to a provider ("fetch from the browser") got no answer, as far
+ * as the page can tell; carried in `body.clientFetch` of the error. `cors`: the provider answered
+ * but did not allow this page's origin; `unreachable`: nothing answered at that address;
+ * `insecure`: an https page may not call that plain-http address.
+ */
+export interface ClientFetchFailure {
+  reason: 'cors' | 'unreachable' | 'insecure';
+  /** Origin of the provider address the page called. */
+  target: string;
+  /** Origin of the page (what the provider must allow). */
+  origin?: string;
+}
+
+const REASONS = new Set<unknown>(['cors', 'unreachable', 'insecure']);
+
+/** The `body.clientFetch` of an error, when it is one. */
+export function clientFetchFailureOf(body: unknown): ClientFetchFailure | undefined {
+  if (!isRecord(body) || !isRecord(body.clientFetch)) return undefined;
+  const { reason, target, origin } = body.clientFetch;
+  if (!REASONS.has(reason) || typeof target !== 'string') return undefined;
+  return {
+    reason: reason as ClientFetchFailure['reason'],
+    target,
+    ...(typeof origin === 'string' ? { origin } : {}),
+  };
+}
+
+/**
+ * The explanation texts of a failed call from the page (locale labels): one per reason, `{provider}`,
+ * `{target}` and `{origin}` replaced; `corsByType` holds a text for an error type whose server has
+ * its own way to allow an origin (looked up by the error's type, never by provider).
+ */
+export interface ClientFetchTexts {
+  cors: string;
+  corsByType: Readonly<Record<string, string>>;
+  unreachable: string;
+  insecure: string;
+}
+
+/** What to tell the person about a call from the page that got no answer. */
+export function clientFetchText(
+  errorType: string | number,
+  failure: ClientFetchFailure,
+  texts: ClientFetchTexts,
+  provider: string,
+  pageOrigin = '',
+): string {
+  const template =
+    failure.reason === 'cors'
+      ? (texts.corsByType[String(errorType)] ?? texts.cors)
+      : texts[failure.reason];
+  return template
+    .replaceAll('{provider}', provider)
+    .replaceAll('{target}', failure.target)
+    .replaceAll('{origin}', failure.origin ?? pageOrigin);
+}

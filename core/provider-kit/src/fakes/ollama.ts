@@ -8,6 +8,13 @@
  * `GET /api/version`. Requests are recorded; scenarios are queued per path (FIFO) and a realistic
  * default answers when none is queued.
  *
+ * CORS as Ollama's own middleware does it (gin-contrib/cors, configured in `server/routes.go`): a
+ * request with an `Origin` the fake allows (`origins`, Ollama's `OLLAMA_ORIGINS`) gets
+ * `Access-Control-Allow-Origin: <origin>`, and its preflight (`OPTIONS` with
+ * `Access-Control-Request-Method`) is answered 204 with the allowed methods and headers; any other
+ * origin is refused 403 without CORS headers, preflight or not. Requests without `Origin` (every
+ * Node client) pass as before. Preflights are recorded too, with method `OPTIONS`.
+ *
  * @example
  * const fake = await startFakeOllama();
  * t.teardown(() => fake.close());
@@ -47,6 +54,17 @@ export type OllamaScenario =
   /** Accept the request and never answer. */
   | { kind: 'hang' };
 
+/** The methods and request headers Ollama's CORS middleware allows (`server/routes.go`). */
+export const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS';
+export const CORS_ALLOW_HEADERS =
+  'Authorization,Content-Type,User-Agent,Accept,X-Requested-With,OpenAI-Beta,x-stainless-arch,x-stainless-async,x-stainless-custom-poll-interval,x-stainless-helper-method,x-stainless-lang,x-stainless-os,x-stainless-package-version,x-stainless-poll-helper,x-stainless-retry-count,x-stainless-runtime,x-stainless-runtime-version,x-stainless-timeout';
+
+/** Options of the fake. */
+export interface FakeOllamaOptions {
+  /** Origins allowed to call from a browser (`OLLAMA_ORIGINS`); default none. */
+  origins?: string[];
+}
+
 /** A running fake. */
 export interface FakeOllama {
   /** `http://127.0.0.1:<port>` (Ollama's base URL is a bare origin). */
@@ -59,6 +77,8 @@ export interface FakeOllama {
   activeResponses(): number;
   /** Resolves when the fake sees a client close an unfinished answer (at once if one is unclaimed). */
   waitForClientClose(): Promise<void>;
+  /** Replace the origins allowed to call from a browser (as restarting with `OLLAMA_ORIGINS`). */
+  allowOrigins(origins: string[]): void;
   /** Destroy open sockets and stop listening. */
   close(): Promise<void>;
 }
@@ -247,8 +267,38 @@ function parseBody(raw: string): unknown {
   }
 }
 
+/**
+ * Ollama's CORS check of one request: true when it was answered here (a preflight, or a refused
+ * origin), false when the route should answer it (CORS headers already set when allowed).
+ */
+function answeredByCors(
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  origins: ReadonlySet<string>,
+): boolean {
+  const origin = incoming.headers.origin;
+  if (origin === undefined) return false;
+  response.setHeader('vary', 'Origin');
+  if (!origins.has(origin)) {
+    response.writeHead(403).end();
+    return true;
+  }
+  response.setHeader('access-control-allow-origin', origin);
+  if (incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method']) {
+    response.writeHead(204, {
+      'access-control-allow-methods': CORS_ALLOW_METHODS,
+      'access-control-allow-headers': CORS_ALLOW_HEADERS,
+      'access-control-max-age': '43200',
+    });
+    response.end();
+    return true;
+  }
+  return false;
+}
+
 /** Start a fake Ollama on a free port of 127.0.0.1. */
-export async function startFakeOllama(): Promise<FakeOllama> {
+export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
+  let origins = new Set(options.origins ?? []);
   const requests: RecordedRequest[] = [];
   const queue: Array<{ scenario: OllamaScenario; path?: string }> = [];
   const sockets = new Set<Socket>();
@@ -318,6 +368,7 @@ export async function startFakeOllama(): Promise<FakeOllama> {
       body: parseBody(await readBody(incoming).catch(() => '')),
     };
     requests.push(request);
+    if (answeredByCors(incoming, response, origins)) return;
     const queued = queue.findIndex((item) => item.path === undefined || item.path === request.path);
     const scenario =
       queued === -1 ? defaultScenarioFor(request) : queue.splice(queued, 1)[0]!.scenario;
@@ -350,6 +401,9 @@ export async function startFakeOllama(): Promise<FakeOllama> {
     },
     activeResponses: () => active,
     waitForClientClose: () => closes.wait(),
+    allowOrigins(list) {
+      origins = new Set(list);
+    },
     async close() {
       shutdown.abort();
       await closeFakeServer(server, sockets);

@@ -8,6 +8,12 @@ export const ProviderSettingsSchema = Type.Object({
   searchMode: Type.Optional(SearchImplSchema),
   /** Never call this provider from the browser. */
   disableBrowserRequest: Type.Optional(Type.Boolean()),
+  /**
+   * A local-model server (Ollama, LM Studio) the page may call itself: the web app always offers
+   * the "fetch from the browser" switch for it, and the person's explicit choice there wins over
+   * the base-URL and key rule (SPEC §4). Not together with `disableBrowserRequest`.
+   */
+  defaultShowBrowserRequest: Type.Optional(Type.Boolean()),
   /** Offer the remote model-list fetch. */
   showModelFetcher: Type.Optional(Type.Boolean()),
   /** The provider supports `apiMode: "responses"`. */

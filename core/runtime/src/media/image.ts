@@ -1,5 +1,6 @@
 import { ManifoldError } from '../errors/manifold-error.js';
 import { sanitizeText } from '../errors/sanitize.js';
+import { bytesToBase64, concatBytes } from './base64.js';
 
 /** An image as bytes in base64 with its media type, the form native vision APIs take. */
 export interface ImageData {
@@ -110,11 +111,11 @@ export async function loadImage(url: string, options: LoadImageOptions): Promise
     if (error instanceof ManifoldError || options.signal?.aborted) throw error;
     throw failure(options.provider, url, 'the connection broke', error);
   }
-  const bytes = Buffer.concat(chunks);
+  const bytes = concatBytes(chunks);
   const declaredType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   const mimeType =
     declaredType?.startsWith('image/') === true
       ? declaredType
       : (sniffImageType(bytes) ?? declaredType ?? 'application/octet-stream');
-  return { mimeType, base64: bytes.toString('base64') };
+  return { mimeType, base64: bytesToBase64(bytes) };
 }

@@ -87,6 +87,9 @@ export function createOpenAICompatibleRuntime(
     project: null,
     webhookSecret: null,
     logLevel: 'off',
+    // In a page the web app runs this runtime with the person's own key to reach their own server
+    // (client fetch); the SDK refuses browsers unless told so. The gateway never sets it.
+    dangerouslyAllowBrowser: typeof window !== 'undefined',
   });
   const cards = options.models ?? builtinModels;
   const debug = options.env[debugFlagName(provider)] === '1';

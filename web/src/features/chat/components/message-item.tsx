@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Markdown } from '../../../components/ui/markdown.js';
-import { errorText } from '../../../lib/api-error.js';
-import { $labels, $locale, type Labels } from '../../../app/locale.js';
+import { $labels, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
 import { AccessCodeField } from '../../providers/components/access-code-field.js';
+import { CallErrorText } from '../../providers/components/call-error-text.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
 import { AttachmentList } from './attachment-list.js';
@@ -48,7 +48,6 @@ export function MessageItem({
 }) {
   const providers = useStore($providers);
   const label = useStore($labels);
-  const locale = useStore($locale);
   const editingId = useStore($editingMessageId);
   if (message.role === 'user') {
     if (editingId === message.id)
@@ -137,7 +136,13 @@ export function MessageItem({
       {message.stopped ? <div className="stopped">{label.stopped}</div> : null}
       {message.error ? (
         <div className="error" role="alert">
-          <p>{errorText(message.error.errorType, locale, provider?.name)}</p>
+          <p>
+            <CallErrorText
+              errorType={message.error.errorType}
+              clientFetch={message.error.clientFetch}
+              provider={provider?.name ?? message.provider}
+            />
+          </p>
           {keyError && provider ? (
             <div className="inline-key">
               {message.error.errorType === 'InvalidAccessCode' ? <AccessCodeField /> : null}

@@ -1,10 +1,9 @@
 import { atom } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { Grounding } from '@manifold/core/contract/grounding';
-import { openChatStream } from '../../../lib/api.js';
-import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
+import { ChatFetchError, clientFetchFailureOf, isAbortError } from '../../../lib/api-error.js';
+import { openProviderChat } from '../../providers/api/provider-calls.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
-import { authPayload } from '../../providers/stores/provider-settings.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
 import { $locale } from '../../../app/locale.js';
 import { buildChatRequest } from './build-request.js';
@@ -102,7 +101,6 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
 
   controller = new AbortController();
   const card = findModelCard(provider.id, model);
-  const vault = authPayload(provider.id);
   const timer = createReasoningTimer();
   try {
     const request: ChatRequest = buildChatRequest({
@@ -113,7 +111,7 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
       ...(card ? { card } : {}),
       template: { language: $locale.get() },
     });
-    const stream = await openChatStream(provider.id, request, vault, controller.signal);
+    const stream = await openProviderChat(provider.id, request, controller.signal);
     for await (const event of stream) {
       const reasoningMs = timer.event(event.event);
       if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
@@ -155,9 +153,15 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
     } else {
       await buffer.finish();
       const e = error instanceof ChatFetchError ? error : new ChatFetchError('UnknownError', 0, {});
+      const clientFetch = clientFetchFailureOf(e.body);
       patch((m) => ({
         ...m,
-        error: { errorType: e.errorType, status: e.status, message: e.message },
+        error: {
+          errorType: e.errorType,
+          status: e.status,
+          message: e.message,
+          ...(clientFetch && { clientFetch }),
+        },
       }));
     }
   } finally {

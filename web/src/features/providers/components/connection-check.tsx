@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
-import { $labels, $locale } from '../../../app/locale.js';
-import { errorText } from '../../../lib/api-error.js';
+import { $labels } from '../../../app/locale.js';
 import { $connectionChecks, checkConnection } from '../stores/connection-check.js';
+import { CallErrorText } from './call-error-text.js';
 
 /** The "Check" button of a provider and its outcome (✓ or the translated error). */
 export function ConnectionCheck({ provider }: { provider: ProviderManifest }) {
   const check = useStore($connectionChecks)[provider.id];
   const label = useStore($labels);
-  const locale = useStore($locale);
   return (
     <div className="connection-check">
       <button
@@ -27,7 +26,11 @@ export function ConnectionCheck({ provider }: { provider: ProviderManifest }) {
         ) : null}
         {check?.state === 'error' ? (
           <p className="error connection-error">
-            {errorText(check.errorType, locale, provider.name)}
+            <CallErrorText
+              errorType={check.errorType}
+              clientFetch={check.clientFetch}
+              provider={provider.name}
+            />
           </p>
         ) : null}
         {check?.state === 'noModel' ? (

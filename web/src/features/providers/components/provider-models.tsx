@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
-import { $labels, $locale, type Labels } from '../../../app/locale.js';
-import { errorText } from '../../../lib/api-error.js';
+import { $labels, type Labels } from '../../../app/locale.js';
 import {
   $modelFetch,
   $providerModels,
@@ -13,6 +12,7 @@ import {
   removeCustomModel,
   setModelEnabled,
 } from '../stores/models.js';
+import { CallErrorText } from './call-error-text.js';
 
 const SOURCE_LABEL: Record<ModelCard['source'], keyof Labels> = {
   builtin: 'sourceBuiltin',
@@ -34,7 +34,6 @@ export function ProviderModels({ provider }: { provider: ProviderManifest }) {
   const models = useStore($providerModels)[provider.id] ?? [];
   const fetchState = useStore($modelFetch)[provider.id];
   const label = useStore($labels);
-  const locale = useStore($locale);
   return (
     <div className="provider-models">
       <div className="provider-models-head">
@@ -54,7 +53,11 @@ export function ProviderModels({ provider }: { provider: ProviderManifest }) {
       </div>
       {fetchState?.state === 'error' ? (
         <p className="error model-fetch-error" role="alert">
-          {errorText(fetchState.errorType, locale, provider.name)}
+          <CallErrorText
+            errorType={fetchState.errorType}
+            clientFetch={fetchState.clientFetch}
+            provider={provider.name}
+          />
         </p>
       ) : null}
       {fetchState?.state === 'done' ? (

@@ -5,6 +5,7 @@ import { $labels } from '../../../app/locale.js';
 import { moveProvider, moveProviderTo } from '../stores/order.js';
 import { $orderedProviders, $providersStatus } from '../stores/providers.js';
 import { $providerSettings, updateProviderSettings } from '../stores/provider-settings.js';
+import { ClientFetchSwitch } from './client-fetch-switch.js';
 import { ConnectionCheck } from './connection-check.js';
 import { KeyVaultForm } from './key-vault-form.js';
 import { ProviderModels } from './provider-models.js';
@@ -119,6 +120,7 @@ export function SettingsPage() {
                 </summary>
                 {provider.description ? <p className="muted">{provider.description}</p> : null}
                 <KeyVaultForm provider={provider} />
+                <ClientFetchSwitch provider={provider} />
                 <ConnectionCheck provider={provider} />
                 <ProviderModels provider={provider} />
               </details>

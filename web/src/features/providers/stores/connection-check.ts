@@ -1,15 +1,20 @@
 import { atom } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
-import { ChatFetchError, isAbortError } from '../../../lib/api-error.js';
-import { openChatStream, type FetchImpl } from '../../../lib/api.js';
+import {
+  ChatFetchError,
+  clientFetchFailureOf,
+  isAbortError,
+  type ClientFetchFailure,
+} from '../../../lib/api-error.js';
+import type { FetchImpl } from '../../../lib/api.js';
+import { openProviderChat } from '../api/provider-calls.js';
 import { $providerModels } from './models.js';
-import { authPayload } from './provider-settings.js';
 
 /** State of a provider's connection check; `errorType` is translated when shown. */
 export type ConnectionCheckState =
   | { state: 'checking'; model: string }
   | { state: 'ok'; model: string }
-  | { state: 'error'; errorType: string | number; model: string }
+  | { state: 'error'; errorType: string | number; model: string; clientFetch?: ClientFetchFailure }
   | { state: 'noModel' };
 
 /** Connection check state by provider id. */
@@ -48,7 +53,6 @@ export async function checkConnection(
     return state;
   }
   setCheck(providerId, { state: 'checking', model });
-  const vault = authPayload(providerId);
   const controller = new AbortController();
   let result: ConnectionCheckState = {
     state: 'error',
@@ -56,10 +60,9 @@ export async function checkConnection(
     model,
   };
   try {
-    const stream = await openChatStream(
+    const stream = await openProviderChat(
       providerId,
       checkRequest(model),
-      vault,
       controller.signal,
       fetchImpl,
     );
@@ -75,7 +78,13 @@ export async function checkConnection(
     }
   } catch (error) {
     if (error instanceof ChatFetchError) {
-      result = { state: 'error', errorType: error.errorType, model };
+      const clientFetch = clientFetchFailureOf(error.body);
+      result = {
+        state: 'error',
+        errorType: error.errorType,
+        model,
+        ...(clientFetch && { clientFetch }),
+      };
     } else if (!isAbortError(error)) {
       result = { state: 'error', errorType: 'UnknownChatFetchError', model };
     }

@@ -1,11 +1,15 @@
 import { atom, computed } from 'nanostores';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
-import { ChatFetchError } from '../../../lib/api-error.js';
-import { fetchRemoteModels, type FetchImpl } from '../../../lib/api.js';
+import {
+  ChatFetchError,
+  clientFetchFailureOf,
+  type ClientFetchFailure,
+} from '../../../lib/api-error.js';
+import type { FetchImpl } from '../../../lib/api.js';
+import { fetchProviderModels } from '../api/provider-calls.js';
 import {
   $providerSettings,
-  authPayload,
   updateProviderSettings,
   type ProviderUserSettings,
 } from './provider-settings.js';
@@ -117,7 +121,7 @@ export function removeCustomModel(providerId: string, modelId: string): void {
 export type ModelFetchState =
   | { state: 'loading' }
   | { state: 'done'; count: number }
-  | { state: 'error'; errorType: string | number };
+  | { state: 'error'; errorType: string | number; clientFetch?: ClientFetchFailure };
 
 /** Remote model-list fetch state by provider id. */
 export const $modelFetch = atom<Record<string, ModelFetchState>>({});
@@ -127,21 +131,24 @@ function setFetchState(providerId: string, state: ModelFetchState): void {
 }
 
 /**
- * Fetch the provider's own model list (`GET /webapi/models/:provider`) with its key vault and keep
- * the cards as the provider's remote cards (persisted). Errors end in `$modelFetch` as their type.
+ * Fetch the provider's own model list (`GET /webapi/models/:provider`, or from the page when its
+ * calls go from the browser) with its key vault and keep the cards as the provider's remote cards
+ * (persisted). Errors end in `$modelFetch` as their type.
  */
 export async function fetchModels(providerId: string, fetchImpl?: FetchImpl): Promise<void> {
   setFetchState(providerId, { state: 'loading' });
-  const vault = authPayload(providerId);
   try {
-    const cards = await fetchRemoteModels(providerId, vault, fetchImpl);
+    const cards = await fetchProviderModels(providerId, fetchImpl);
     const remote = cards.map((card): ModelCard => ({ ...card, source: 'remote' }));
     updateProviderSettings(providerId, { remoteModels: remote });
     setFetchState(providerId, { state: 'done', count: remote.length });
   } catch (error) {
+    const clientFetch =
+      error instanceof ChatFetchError ? clientFetchFailureOf(error.body) : undefined;
     setFetchState(providerId, {
       state: 'error',
       errorType: error instanceof ChatFetchError ? error.errorType : 'UnknownChatFetchError',
+      ...(clientFetch && { clientFetch }),
     });
   }
 }

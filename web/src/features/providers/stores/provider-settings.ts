@@ -14,6 +14,11 @@ export interface ProviderUserSettings {
   customModels?: ModelCard[];
   /** Per-model switch, over the card's own `enabled`. */
   modelEnabled?: Record<string, boolean>;
+  /**
+   * The "fetch from the browser" switch (SPEC §3 `fetchOnClient`): call the provider from the page
+   * instead of through the gateway. Absent until the person touches it (see `./fetch-on-client.ts`).
+   */
+  fetchOnClient?: boolean;
 }
 
 const STORAGE_KEY = 'manifold:provider-settings';

@@ -1,0 +1,67 @@
+import type { ChatRequest } from '@manifold/core/contract/chat-request';
+import type { KeyVault } from '@manifold/core/contract/key-vault';
+import type { ModelCard } from '@manifold/core/contract/model-card';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
+import { fetchRemoteModels, openChatStream, type FetchImpl } from '../../../lib/api.js';
+import type { PageRuntimeSetup } from '../../../lib/client-chat.js';
+import { $browserRuntimes, $clientFetch } from '../stores/fetch-on-client.js';
+import { $providerSettings, authPayload } from '../stores/provider-settings.js';
+import { $providers } from '../stores/providers.js';
+
+/**
+ * The calls the web app makes for a provider, sent where SPEC §4 says (`$clientFetch`): through
+ * the gateway, or, fetched from the browser, by the provider's own runtime in the page. Both give
+ * the same events and the same `ChatFetchError`s, so callers never know which way a call went.
+ */
+
+/** What a call from the page needs: the provider's definition, the person's vault, the setup. */
+interface PageCall {
+  definition: ProviderDefinition;
+  vault: KeyVault;
+  setup: PageRuntimeSetup;
+}
+
+/** The page call for a provider whose calls go from the browser, else undefined (the gateway). */
+async function pageCall(providerId: string): Promise<PageCall | undefined> {
+  if (!$clientFetch.get()[providerId]?.onClient) return undefined;
+  const definition = await $browserRuntimes.get().load(providerId);
+  if (!definition) return undefined;
+  const manifest = $providers.get().find((p) => p.id === providerId);
+  return {
+    definition,
+    // the key vault only: the access code is the gateway's, and the gateway is not called
+    vault: { ...$providerSettings.get()[providerId]?.vault },
+    setup: {
+      ...(manifest?.models ? { models: manifest.models } : {}),
+      ...(manifest?.defaultBaseURL ? { defaultBaseURL: manifest.defaultBaseURL } : {}),
+    },
+  };
+}
+
+/**
+ * Open a chat stream with a provider (see `openChatStream` for the contract of the answer):
+ * `fetchImpl` is the gateway's transport; a call from the browser never touches it.
+ */
+export async function openProviderChat(
+  providerId: string,
+  request: ChatRequest,
+  signal: AbortSignal,
+  fetchImpl?: FetchImpl,
+): Promise<AsyncGenerator<StreamEvent>> {
+  const call = await pageCall(providerId);
+  if (!call) return openChatStream(providerId, request, authPayload(providerId), signal, fetchImpl);
+  const { openClientChatStream } = await import('../../../lib/client-chat.js');
+  return openClientChatStream(call.definition, request, call.vault, signal, call.setup);
+}
+
+/** The provider's own model list (`source: "remote"` cards), from wherever its calls go. */
+export async function fetchProviderModels(
+  providerId: string,
+  fetchImpl?: FetchImpl,
+): Promise<ModelCard[]> {
+  const call = await pageCall(providerId);
+  if (!call) return fetchRemoteModels(providerId, authPayload(providerId), fetchImpl);
+  const { listClientModels } = await import('../../../lib/client-chat.js');
+  return listClientModels(call.definition, call.vault, call.setup);
+}
