@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { ROOT } from '../helpers/paths.js';
-import { startFakeOpenAI } from '../upstreams/openai.js';
+import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { openClientChatStream } from '../../web/src/lib/client-chat.js';
 
 const providersDir = join(ROOT, 'providers');

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { startFakeOllama } from '../upstreams/ollama.js';
+import { startFakeOllama } from '@manifold/provider-kit/fakes/ollama';
 import { screenshots, setupBrowser } from './setup.js';
 
 async function ask(page: Page, text: string) {

@@ -24,7 +24,7 @@ import { $modelFetch, fetchModels } from '../../web/src/features/providers/store
 import { $providerSettings } from '../../web/src/features/providers/stores/provider-settings.js';
 import { $providers } from '../../web/src/features/providers/stores/providers.js';
 import { startOllamaGateway } from '../providers/ollama/helpers.js';
-import { closedPort, startFakeOllama, textChat } from '../upstreams/ollama.js';
+import { closedPort, startFakeOllama, textChat } from '@manifold/provider-kit/fakes/ollama';
 
 const OLLAMA_UNAVAILABLE = 'please check whether your ollama service is available';
 
