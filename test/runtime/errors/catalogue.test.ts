@@ -69,9 +69,24 @@ t.test('statuses follow the SPEC §8 mapping entry by entry', async (t) => {
   for (const [type, status] of Object.entries(spec)) {
     t.equal(ERROR_CATALOGUE[type as keyof typeof ERROR_CATALOGUE].status, status, type);
   }
+  // CONTRACT §8 refines SPEC for the plugin gateway: PluginSettingsInvalid is 422, not 401
   for (const type of ERROR_TYPES.filter((name) => name.includes('Invalid'))) {
-    t.equal(ERROR_CATALOGUE[type].status, 401, `${type} contains Invalid and is 401`);
+    const status = type === 'PluginSettingsInvalid' ? 422 : 401;
+    t.equal(ERROR_CATALOGUE[type].status, status, `${type} is ${status}`);
   }
+  const plugin: Record<string, number> = {
+    PluginApiNotFound: 404,
+    PluginApiParamsError: 422,
+    PluginFailToTransformArguments: 422,
+    PluginSettingsInvalid: 422,
+    PluginGatewayError: 502,
+  };
+  for (const [type, status] of Object.entries(plugin))
+    t.equal(
+      ERROR_CATALOGUE[type as keyof typeof ERROR_CATALOGUE].status,
+      status,
+      `${type} (CONTRACT §8)`,
+    );
   for (const code of HTTP_ERROR_CODES) {
     t.equal(ERROR_CATALOGUE[code].status, code, `numeric type ${code} is itself`);
   }

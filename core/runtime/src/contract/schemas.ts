@@ -8,7 +8,7 @@ import { ModelCardSchema } from './model-card.js';
 import { ProviderManifestSchema } from './provider-manifest.js';
 import { StreamEventSchema } from './stream-event.js';
 import { ToolCallSchema } from './tool-call.js';
-import { ToolManifestSchema } from './tool-manifest.js';
+import { ToolListSchema, ToolManifestSchema } from './tool-manifest.js';
 import { SpeedSchema, UsageSchema } from './usage.js';
 
 /** Every public contract schema, by the file name its JSON Schema gets in `manifests/`. */
@@ -23,6 +23,7 @@ export const CONTRACT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   speed: SpeedSchema,
   'stream-event': StreamEventSchema,
   'tool-call': ToolCallSchema,
+  'tool-list': ToolListSchema,
   'tool-manifest': ToolManifestSchema,
   usage: UsageSchema,
 };

@@ -154,9 +154,29 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorType, ErrorCatalogueEntry>> =
     zh: '消息创建失败，请重新发送。',
   },
   PluginFailToTransformArguments: {
-    status: 400,
+    status: 422,
     en: 'The tool call arguments produced by the model could not be parsed. Try again, or use a model with better function calling.',
     zh: '模型生成的工具调用参数无法解析，请重试，或换用函数调用能力更强的模型。',
+  },
+  PluginApiNotFound: {
+    status: 404,
+    en: 'The tool or its function does not exist on this server. Check that the tool is installed and enabled.',
+    zh: '该工具或其函数在此服务器上不存在，请确认工具已安装并启用。',
+  },
+  PluginApiParamsError: {
+    status: 422,
+    en: 'The arguments of the tool call do not fit the tool. Try again, or use a model with better function calling.',
+    zh: '工具调用的参数不符合该工具的要求，请重试，或换用函数调用能力更强的模型。',
+  },
+  PluginSettingsInvalid: {
+    status: 422,
+    en: 'The settings of this tool are missing or invalid. Fill in its settings and try again.',
+    zh: '该工具的设置缺失或无效，请完善工具设置后重试。',
+  },
+  PluginGatewayError: {
+    status: 502,
+    en: 'The tool failed to answer. Check the details below, or try again later.',
+    zh: '工具调用失败，请查看下方详情或稍后重试。',
   },
   SystemTimeNotMatchError: {
     status: 400,

@@ -28,6 +28,10 @@ export const ERROR_TYPES = [
   'InvalidUserKey',
   'CreateMessageError',
   'PluginFailToTransformArguments',
+  'PluginApiNotFound',
+  'PluginApiParamsError',
+  'PluginSettingsInvalid',
+  'PluginGatewayError',
   'SystemTimeNotMatchError',
 ] as const;
 
