@@ -16,6 +16,8 @@ import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
+import { registerToolRoutes } from './routes/tools.js';
+import { startTools, toolFetches } from './tools/server-tools.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Repository root (core/gateway/src or core/gateway/dist → ../../..). */
@@ -102,8 +104,19 @@ export async function buildApp(
   app.get('/health', async () => ({ ok: true, version: VERSION }));
   registerProvidersRoute(app);
 
+  const tools = await startTools(config, app.log);
+  app.decorate('tools', tools);
+  app.addHook('onClose', () => tools.close());
+
   const authenticate = createAuthHook(config);
   registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
+  registerToolRoutes(app, {
+    authenticate,
+    pluginSettings: config.pluginSettings,
+    timeouts: { tool: config.pluginTimeoutMs, mcp: config.mcpTimeoutMs },
+    fetch: toolFetches(config),
+    userSources: () => [],
+  });
   registerModelRoutes(app, { authenticate });
   registerPullRoute(app, { authenticate });
   registerImageRoute(app, { authenticate });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/protocol/limits';
+import { parsePluginSettings, type PluginSettings } from './tools/plugin-settings.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
 export interface GatewayConfig {
@@ -34,6 +35,14 @@ export interface GatewayConfig {
   keepAliveTimeoutMs: number;
   /** Most client connections open at once; more are refused (0: no limit). */
   maxConnections: number;
+  /** Plugin manifests offered as tools (`PLUGIN_MANIFESTS`: URLs or paths). */
+  pluginManifests: readonly string[];
+  /** Server defaults of tool settings (`PLUGIN_SETTINGS`). */
+  pluginSettings: PluginSettings;
+  /** Longest a plugin or built-in tool call may take, in ms (CONTRACT §8: 30 s). */
+  pluginTimeoutMs: number;
+  /** Longest an MCP tool call may take, in ms (CONTRACT §8: 60 s). */
+  mcpTimeoutMs: number;
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
@@ -163,6 +172,10 @@ export function loadConfig(
     connectionTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, DAY),
     maxConnections: integer(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
+    pluginManifests: list(env.PLUGIN_MANIFESTS),
+    pluginSettings: parsePluginSettings(env.PLUGIN_SETTINGS),
+    pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
+    mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     webRoot: options.webRoot,
     env,
   };

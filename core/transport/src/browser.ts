@@ -8,7 +8,7 @@
 
 /** The `upstream` options a Node transport call takes; ignored in the browser. */
 export interface UpstreamInit extends RequestInit {
-  upstream?: { totalTimeoutMs?: number; webBody?: boolean };
+  upstream?: { totalTimeoutMs?: number; maxBodyBytes?: number; webBody?: boolean };
 }
 
 /** Options of `createUpstreamFetch` (address checks are the gateway's; a browser has none). */

@@ -378,11 +378,14 @@ function timeoutFault(error: unknown, limits: Readonly<UpstreamLimits>): Upstrea
 /**
  * Options a caller may add to a fetch `init` of this transport (a plain extra field, which other
  * fetch implementations ignore): `totalTimeoutMs: 0` lifts the total timeout for a call that may
- * rightly run for hours (a model download whose progress keeps coming); `webBody` see below.
+ * rightly run for hours (a model download whose progress keeps coming); `maxBodyBytes` and
+ * `webBody` see below.
  */
 export interface UpstreamInit extends RequestInit {
   upstream?: {
     totalTimeoutMs?: number;
+    /** A smaller cap on a body read whole (a plugin's answer: 1 MiB). */
+    maxBodyBytes?: number;
     /**
      * The caller reads `response.body` itself (an SDK that checks for it): an SSE answer gets a
      * web stream body too, instead of only the Node stream kept for `responseBody`.
@@ -421,10 +424,15 @@ export function createUpstreamFetch(
       if (refused) throw refused;
     }
     const base = upstreamLimits();
+    const own = init.upstream;
     const limits =
-      init.upstream?.totalTimeoutMs === undefined
+      own?.totalTimeoutMs === undefined && own?.maxBodyBytes === undefined
         ? base
-        : { ...base, totalTimeoutMs: init.upstream.totalTimeoutMs };
+        : {
+            ...base,
+            ...(own.totalTimeoutMs !== undefined && { totalTimeoutMs: own.totalTimeoutMs }),
+            ...(own.maxBodyBytes !== undefined && { maxBodyBytes: own.maxBodyBytes }),
+          };
     const callerSignal = init.signal ?? undefined;
     const controller = new AbortController();
     const forward = () => controller.abort(callerSignal?.reason);

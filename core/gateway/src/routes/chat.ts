@@ -10,6 +10,8 @@ import { ChatRequestSchema, type ChatRequest } from '@manifold/core/contract/cha
 import { KEY_VAULT_FIELDS, type KeyVault } from '@manifold/core/contract/key-vault';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { collectChatResult } from '@manifold/core/protocol/collect-result';
+import { withPluginTools } from '../tools/chat-tools.js';
+import type { ToolSource } from '../tools/types.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
 import { assertToolSchemaDepth } from '../tool-schema-depth.js';
 
@@ -38,6 +40,8 @@ export interface ChatRouteOptions {
   authenticate: preHandlerAsyncHookHandler;
   sseWriter: 'raw' | 'plugin';
   pingMs: number;
+  /** A person's own tool sources, from their request (their MCP servers). */
+  userSources?(request: FastifyRequest): ToolSource[];
 }
 
 /** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
@@ -58,7 +62,16 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const startedAt = Date.now();
       const { provider } = request.params as { provider: string };
       const { format } = request.query as { format?: 'json' };
-      const body = { ...(request.body as ChatRequest), provider };
+      const given = { ...(request.body as ChatRequest), provider };
+      const manifest = app.registry.manifests().find((each) => each.id === provider);
+      const body = withPluginTools(given, {
+        tools: app.tools,
+        extra: options.userSources?.(request) ?? [],
+        provider: manifest,
+        card: manifest?.models.find((card) => card.id === given.model),
+        logger: request.log,
+      });
+      // after the plugins became tools: their schemas (a person's MCP server's) are checked too
       assertToolSchemaDepth(body.tools);
       if (request.trace) {
         request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');

@@ -1,3 +1,4 @@
+import { toolFunctionName } from '../tools/function-names.js';
 import type { ChatMessage, FileItem, MessageToolCall } from './chat-message.js';
 
 /*
@@ -5,15 +6,12 @@ import type { ChatMessage, FileItem, MessageToolCall } from './chat-message.js';
  * function name of a recorded tool call.
  */
 
-/** Separator of tool identifier and api name in a function name (tool-manifest contract). */
-const TOOL_NAME_SEPARATOR = '____';
-
 /**
  * The function name of a recorded tool call, `<identifier>____<apiName>` as the tool-manifest
  * contract names tool calls, so it matches the name the tool was offered under.
  */
 export function toolCallName(call: Pick<MessageToolCall, 'identifier' | 'apiName'>): string {
-  return `${call.identifier}${TOOL_NAME_SEPARATOR}${call.apiName}`;
+  return toolFunctionName(call.identifier, call.apiName);
 }
 
 /** The text of message content, whatever its form (parts are joined, images left out). */
