@@ -93,7 +93,8 @@ t.test(
     await first[0]!.start!();
     await second[0]!.start!();
     t.equal(second[0]!.manifests()[0]!.state, 'success');
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    for (let waited = 0; users.size > 0 && waited < 5000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     t.equal(users.size, 0, 'dropped from the pool when idle');
     const stale = (await first[0]!
       .call('mcp-user-a', 'echo', { message: 'x' }, callContext())
@@ -105,6 +106,22 @@ t.test(
     });
   },
 );
+
+t.test('a call that runs longer than the idle time keeps its connection', async (t) => {
+  const server = await startEverythingHttp(t, 'streamableHttp');
+  const users = pool(t, { idleMs: 100 });
+  const [source] = userMcpSources(
+    header({ slow: { url: `http://127.0.0.1:${server.port}/mcp` } }),
+    users,
+  );
+  const { text } = await source!.call(
+    'mcp-user-slow',
+    'trigger-long-running-operation',
+    { duration: 1, steps: 2 },
+    callContext(),
+  );
+  t.equal(text, 'Long running operation completed. Duration: 1 seconds, Steps: 2.');
+});
 
 t.test('the configured headers go with every request, and a 401 is the state error', async (t) => {
   const seen: IncomingHttpHeaders[] = [];

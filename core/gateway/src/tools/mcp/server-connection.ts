@@ -96,6 +96,8 @@ export class McpServerConnection {
   instructions: string | undefined;
   /** When a call or a listing last used this connection (ms since epoch). */
   lastUsed = Date.now();
+  /** Calls under way now. */
+  private calls = 0;
 
   readonly callTimeoutMs: number;
   private readonly connectTimeoutMs: number;
@@ -115,6 +117,11 @@ export class McpServerConnection {
     this.callTimeoutMs = options.callTimeoutMs ?? 60_000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.log = options.logger ?? silent;
+  }
+
+  /** Whether a call or a connection attempt is under way (an idle sweep must leave it). */
+  get busy(): boolean {
+    return this.calls > 0 || this.connecting !== undefined;
   }
 
   /** Connect (or wait for the connection under way); never throws. Retries a server in error. */
@@ -145,6 +152,7 @@ export class McpServerConnection {
     signal: AbortSignal,
   ): Promise<ToolResultLike> {
     this.lastUsed = Date.now();
+    this.calls++;
     const deadline = new AbortController();
     const limit = new McpCallTimeout(this.callTimeoutMs);
     const timer = setTimeout(() => deadline.abort(limit), this.callTimeoutMs);
@@ -184,6 +192,7 @@ export class McpServerConnection {
       throw error;
     } finally {
       clearTimeout(timer);
+      this.calls--;
       this.lastUsed = Date.now();
     }
   }

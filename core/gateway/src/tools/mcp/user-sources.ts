@@ -117,7 +117,10 @@ export class UserMcpPool {
     return this.connections.size;
   }
 
-  /** The pooled connection to `server` (opened in the background when new). */
+  /**
+   * The pooled connection to `server` (opened in the background when new). Past
+   * `maxConnections` the least recently used is closed, even if busy: the cap holds.
+   */
   connection(server: McpHttpServer): McpServerConnection {
     const headers = Object.entries(server.headers ?? {}).sort(([a], [b]) => a.localeCompare(b));
     const key = JSON.stringify([server.url, headers]);
@@ -154,7 +157,7 @@ export class UserMcpPool {
   private sweep(): void {
     const now = Date.now();
     for (const [key, connection] of this.connections) {
-      if (now - connection.lastUsed < this.idleMs) continue;
+      if (connection.busy || now - connection.lastUsed < this.idleMs) continue;
       this.connections.delete(key);
       void connection.close();
     }
