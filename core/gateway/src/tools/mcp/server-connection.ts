@@ -1,15 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  ErrorCode,
   McpError,
   ToolListChangedNotificationSchema,
   type Implementation,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
-import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import type { McpServerConfig } from './config.js';
 import { openConnection, type OpenConnection } from './connect.js';
+import { describeError, findManifoldError, McpCallTimeout, McpUnavailable } from './errors.js';
 import type { ToolResultLike } from './result-text.js';
 
 /** Options of one MCP server connection. */
@@ -26,52 +25,14 @@ export interface McpConnectionOptions {
   label?: string;
 }
 
-/** The tool call did not finish within `callTimeoutMs`. */
-export class McpCallTimeout extends Error {
-  constructor(readonly limit: number) {
-    super(`no answer within ${limit} ms`);
-    this.name = 'McpCallTimeout';
-  }
-}
-
-/** The server could not be connected to for a call. */
-export class McpUnavailable extends Error {
-  constructor(cause: unknown) {
-    super(describeError(cause), { cause });
-    this.name = 'McpUnavailable';
-  }
-}
-
 /** Most pages of `tools/list` read (a server that pages forever is cut there). */
 const MAX_TOOL_PAGES = 50;
-/** Errors shown in a manifest are cut here (an HTTP error may carry a whole HTML page). */
-const MAX_ERROR = 500;
 /** A connection lost without a call is re-opened at once, but not more often than this. */
 const AUTO_RECONNECT_MS = 10_000;
 /** `start()` of a server in error tries again, but not more often than this. */
 const RETRY_START_MS = 5_000;
 
 const silent: RuntimeLogger = { debug() {}, info() {}, warn() {}, error() {} };
-
-/** A readable one-line cause (the SDK's own errors are already readable). */
-export function describeError(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-    message = 'the server closed the connection before it answered';
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (message === 'fetch failed' && typeof cause?.message === 'string')
-    message = `fetch failed: ${cause.message}`;
-  return message.length > MAX_ERROR ? `${message.slice(0, MAX_ERROR)}…` : message;
-}
-
-/** The first gateway error (a policy refusal, 400) in an error's cause chain. */
-export function findManifoldError(error: unknown): ManifoldError | undefined {
-  for (let each = error, depth = 0; each && depth < 5; depth++) {
-    if (each instanceof ManifoldError) return each;
-    each = (each as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);

@@ -4,14 +4,8 @@ import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { toolFailed, toolTimeout, type ToolResult, type ToolSource } from '../types.js';
 import { mcpIdentifier, type McpServerConfig, type McpServersConfig } from './config.js';
 import { resultText } from './result-text.js';
-import {
-  describeError,
-  findManifoldError,
-  McpCallTimeout,
-  McpServerConnection,
-  McpUnavailable,
-  type McpConnectionOptions,
-} from './server-connection.js';
+import { describeError, findManifoldError, McpCallTimeout, McpUnavailable } from './errors.js';
+import { McpServerConnection, type McpConnectionOptions } from './server-connection.js';
 
 /** Options of an MCP tool source (CONTRACT §8: a 60 s call timeout). */
 export type McpSourceOptions = Omit<McpConnectionOptions, 'label'>;
