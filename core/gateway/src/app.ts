@@ -17,7 +17,7 @@ import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
 import { registerToolRoutes } from './routes/tools.js';
-import { startTools, toolFetches } from './tools/server-tools.js';
+import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Repository root (core/gateway/src or core/gateway/dist → ../../..). */
@@ -105,17 +105,25 @@ export async function buildApp(
   registerProvidersRoute(app);
 
   const tools = await startTools(config, app.log);
+  const userTools = createUserSources(config, app.log);
   app.decorate('tools', tools);
-  app.addHook('onClose', () => tools.close());
+  app.addHook('onClose', () => Promise.all([tools.close(), userTools.pool.close()]));
 
   const authenticate = createAuthHook(config);
-  registerChatRoute(app, { authenticate, sseWriter, pingMs: config.pingIntervalSeconds * 1000 });
+  registerChatRoute(app, {
+    authenticate,
+    sseWriter,
+    pingMs: config.pingIntervalSeconds * 1000,
+    userSources: userTools.of,
+    startUserSources: userTools.started,
+  });
   registerToolRoutes(app, {
     authenticate,
     pluginSettings: config.pluginSettings,
     timeouts: { tool: config.pluginTimeoutMs, mcp: config.mcpTimeoutMs },
     fetch: toolFetches(config),
-    userSources: () => [],
+    userSources: userTools.of,
+    startUserSources: userTools.started,
   });
   registerModelRoutes(app, { authenticate });
   registerPullRoute(app, { authenticate });

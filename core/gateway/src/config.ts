@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/protocol/limits';
+import { parseMcpServers, type McpServersConfig } from './tools/mcp/config.js';
 import { parsePluginSettings, type PluginSettings } from './tools/plugin-settings.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
@@ -39,6 +40,8 @@ export interface GatewayConfig {
   pluginManifests: readonly string[];
   /** Server defaults of tool settings (`PLUGIN_SETTINGS`). */
   pluginSettings: PluginSettings;
+  /** The operator's MCP servers (`MCP_SERVERS`). */
+  mcpServers: McpServersConfig;
   /** Longest a plugin or built-in tool call may take, in ms (CONTRACT §8: 30 s). */
   pluginTimeoutMs: number;
   /** Longest an MCP tool call may take, in ms (CONTRACT §8: 60 s). */
@@ -174,6 +177,7 @@ export function loadConfig(
     maxConnections: integer(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
     pluginManifests: list(env.PLUGIN_MANIFESTS),
     pluginSettings: parsePluginSettings(env.PLUGIN_SETTINGS),
+    mcpServers: parseMcpServers(env.MCP_SERVERS),
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     webRoot: options.webRoot,

@@ -42,6 +42,8 @@ export interface ChatRouteOptions {
   pingMs: number;
   /** A person's own tool sources, from their request (their MCP servers). */
   userSources?(request: FastifyRequest): ToolSource[];
+  /** Connect a person's sources (with a time budget) so their tools can be offered. */
+  startUserSources?(sources: readonly ToolSource[]): Promise<void>;
 }
 
 /** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
@@ -64,9 +66,11 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const { format } = request.query as { format?: 'json' };
       const given = { ...(request.body as ChatRequest), provider };
       const manifest = app.registry.manifests().find((each) => each.id === provider);
+      const extra = given.plugins?.length ? (options.userSources?.(request) ?? []) : [];
+      if (extra.length > 0) await options.startUserSources?.(extra);
       const body = withPluginTools(given, {
         tools: app.tools,
-        extra: options.userSources?.(request) ?? [],
+        extra,
         provider: manifest,
         card: manifest?.models.find((card) => card.id === given.model),
         logger: request.log,

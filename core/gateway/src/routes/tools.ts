@@ -47,6 +47,8 @@ export interface ToolRouteOptions {
   fetch: ToolCallContext['fetch'];
   /** A person's own tool sources, from their request (their MCP servers). */
   userSources(request: FastifyRequest): ToolSource[];
+  /** Connect a person's sources before listing them (with a time budget). */
+  startUserSources?(sources: readonly ToolSource[]): Promise<void>;
 }
 
 /** A person's plugin from the request body, as a one-tool source (always a `user` plugin). */
@@ -57,15 +59,20 @@ function userPlugin(manifest: ToolManifest): ToolSource {
   };
 }
 
+/** The longest tool answer passed on, in characters (the plugin URLs' 1 MiB). */
+const TOOL_ANSWER_LIMIT = 1024 * 1024;
+
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** `GET /tools`, `GET /webapi/tools` and `POST /webapi/plugin/gateway` (CONTRACT §8). */
 export function registerToolRoutes(app: FastifyInstance, options: ToolRouteOptions): void {
   app.get('/tools', async () => ({ tools: app.tools.manifests() }));
 
-  app.get('/webapi/tools', { preHandler: options.authenticate }, async (request) => ({
-    tools: app.tools.manifests(options.userSources(request)),
-  }));
+  app.get('/webapi/tools', { preHandler: options.authenticate }, async (request) => {
+    const own = options.userSources(request);
+    await options.startUserSources?.(own);
+    return { tools: app.tools.manifests(own) };
+  });
 
   app.post(
     '/webapi/plugin/gateway',
@@ -73,7 +80,10 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRouteOptio
     async (request: FastifyRequest, reply: FastifyReply) => {
       const body = request.body as Static<typeof PluginCallSchema>;
       const { identifier, apiName } = body;
-      let found = app.tools.find(identifier, options.userSources(request));
+      const own = options.userSources(request);
+      if (own.some((source) => source.manifests().some((m) => m.identifier === identifier)))
+        await options.startUserSources?.(own);
+      let found = app.tools.find(identifier, own);
       if (!found && body.manifest) {
         const manifest = pluginManifest(body.manifest, 'user');
         if (manifest.identifier !== identifier) {
@@ -85,6 +95,17 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRouteOptio
         found = { manifest, source: userPlugin(manifest) };
       }
       const api = found?.manifest.api.find((each) => each.name === apiName);
+      if (found && !api && found.manifest.state === 'error') {
+        // a tool that could not start (an MCP server): its own call says why (a refused URL is 400)
+        const context = {
+          signal: clientAbortSignal(reply),
+          settings: {},
+          logger: request.log,
+          fetch: options.fetch,
+        };
+        await found.source.call(identifier, apiName, {}, context);
+        throw toolFailed(identifier, found.manifest.error ?? `${identifier} is not available`);
+      }
       if (!found || !api) {
         throw new ManifoldError('PluginApiNotFound', {
           identifier,
@@ -173,8 +194,13 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRouteOptio
         throw toolFailed(identifier, error instanceof Error ? error.message : String(error));
       }
       if (result.grounding) reply.header('x-manifold-grounding', b64url(result.grounding));
+      // a tool's answer is capped like a plugin's (1 MiB); a model reads far less of it anyway
+      const text =
+        result.text.length > TOOL_ANSWER_LIMIT
+          ? `${result.text.slice(0, TOOL_ANSWER_LIMIT)}\n[… the rest of the tool's answer was cut]`
+          : result.text;
       if (request.trace) reply.header('x-manifold-trace-id', request.trace.traceId);
-      return reply.type('text/plain; charset=utf-8').send(result.text);
+      return reply.type('text/plain; charset=utf-8').send(text);
     },
   );
 }
