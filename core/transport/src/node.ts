@@ -341,6 +341,16 @@ async function readWhole(
   return bytes;
 }
 
+/** A redirect's `Location` resolved against the request URL; undefined when absent or unusable. */
+function redirectTarget(location: string | null, base: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a transport checks besides the limits (the guarded one of `BASE_URL_POLICY=public`). */
 export interface UpstreamTransportOptions {
   /** DNS lookup for its connections: the guarded transport refuses private addresses here. */
@@ -473,6 +483,7 @@ export function createUpstreamFetch(
         'redirect',
         `The provider answered ${status} (a redirect to another address), which the gateway does not follow: check the base URL`,
         { status },
+        { location: redirectTarget(headers.get('location'), url) },
       );
     }
     if (NULL_BODY_STATUS.has(status)) {

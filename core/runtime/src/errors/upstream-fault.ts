@@ -34,18 +34,25 @@ export class UpstreamFault extends Error {
   readonly details: Readonly<Record<string, unknown>>;
   /** The message as made here (an SDK may append its own text to `message`: the AWS SDK does). */
   readonly description: string;
+  /**
+   * Where a refused redirect pointed (its `Location`, resolved against the request URL), for a
+   * caller that follows redirects itself, checking each hop (the crawl tool). Kept out of
+   * `details`, which reach the client: a provider's redirect target is nobody else's business.
+   */
+  readonly location: string | undefined;
 
   constructor(
     reason: UpstreamFaultReason,
     message: string,
     details: Record<string, unknown> = {},
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; location?: string },
   ) {
     super(message, options);
     this.name = 'UpstreamFault';
     this.description = message;
     this.reason = reason;
     this.details = details;
+    this.location = options?.location;
   }
 
   /** A timeout is 504 (the gateway waited too long), anything else ProviderBizError (471). */
