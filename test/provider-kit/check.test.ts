@@ -7,6 +7,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PLUGINS, ROOT } from '../helpers/paths.js';
 
+// eight runs of the command, each a fresh process compiling TypeScript: more than the default 60 s
+// on a loaded machine
+t.setTimeout(240_000);
+
 /** Run the command; its exit code and output. */
 function check(...args: string[]): Promise<{ code: number | null; out: string }> {
   const child = spawn(

@@ -3,6 +3,7 @@ import { createUpstreamFetch, leanFetch } from '@manifold/transport';
 import type { GatewayConfig } from '../config.js';
 import { createPublicOnlyFetch } from '../base-url.js';
 import { createMcpSources } from './mcp/source.js';
+import { createWebSearchSource } from './web-search/index.js';
 import { createUserMcpPool, USER_MCP_HEADER, userMcpSources } from './mcp/user-sources.js';
 import { createPluginManifestSource } from './plugin-source.js';
 import { ToolRegistry } from './tool-registry.js';
@@ -23,6 +24,8 @@ export function toolFetches(config: GatewayConfig): ToolCallContext['fetch'] {
 /** Every tool source of the server, in the order that wins on a duplicate identifier. */
 export function serverToolSources(config: GatewayConfig, log: FastifyBaseLogger): ToolSource[] {
   const sources: ToolSource[] = [];
+  const search = createWebSearchSource(config.env);
+  if (search) sources.push(search);
   sources.push(
     ...createMcpSources(config.mcpServers, { callTimeoutMs: config.mcpTimeoutMs, logger: log }),
   );
