@@ -8,12 +8,10 @@ import type {
 import type { TokenPayload } from '@manifold/core/auth/token';
 import { ChatRequestSchema, type ChatRequest } from '@manifold/core/contract/chat-request';
 import { KEY_VAULT_FIELDS, type KeyVault } from '@manifold/core/contract/key-vault';
-import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { collectChatResult } from '@manifold/core/protocol/collect-result';
-import { withPluginTools } from '../tools/chat-tools.js';
 import type { ToolSource } from '../tools/types.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
-import { assertToolSchemaDepth } from '../tool-schema-depth.js';
+import { startChat, type ChatAnswer } from '../chat-service.js';
 
 export const ProviderParamsSchema = Type.Object({
   provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
@@ -64,33 +62,31 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const startedAt = Date.now();
       const { provider } = request.params as { provider: string };
       const { format } = request.query as { format?: 'json' };
-      const given = { ...(request.body as ChatRequest), provider };
-      const manifest = app.registry.manifests().find((each) => each.id === provider);
-      const extra = given.plugins?.length ? (options.userSources?.(request) ?? []) : [];
-      if (extra.length > 0) await options.startUserSources?.(extra);
-      const body = withPluginTools(given, {
-        tools: app.tools,
-        extra,
-        provider: manifest,
-        card: manifest?.models.find((card) => card.id === given.model),
-        logger: request.log,
-      });
-      // after the plugins became tools: their schemas (a person's MCP server's) are checked too
-      assertToolSchemaDepth(body.tools);
+      const body = request.body as ChatRequest;
       if (request.trace) {
         request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
       }
-      const runtime = await app.registry.runtimeFor(provider, vaultOf(request.auth));
       const signal = clientAbortSignal(reply);
       const userId = request.auth.userId ?? body.user;
-      let events: AsyncIterable<StreamEvent>;
+      let answer: ChatAnswer;
       try {
-        events = await runtime.chat(body, { signal, startedAt, ...(userId ? { userId } : {}) });
+        answer = await startChat(app, {
+          provider,
+          request: body,
+          vault: vaultOf(request.auth),
+          signal,
+          startedAt,
+          log: request.log,
+          ...(userId ? { userId } : {}),
+          ...(options.userSources && { userSources: options.userSources(request) }),
+          ...(options.startUserSources && { startUserSources: options.startUserSources }),
+        });
       } catch (error) {
         // the client left before the upstream answered: nobody to tell, nothing went wrong
         if (signal.aborted) return reply.hijack();
         throw error;
       }
+      const { events } = answer;
       if (format === 'json') {
         const result = await collectChatResult(events, { provider });
         return {
