@@ -1,0 +1,291 @@
+// The design system in a real browser: themes (light, dark, system; stored, applied before the
+// app's script runs, following the system live), the mobile drawer and its focus, the skip link,
+// `lang`, landmarks and labelled icon buttons; and the screenshots of chat, settings and images at
+// 1280×800 and 375×812, light and dark, English and Chinese.
+import { join } from 'node:path';
+import t from 'tap';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { screenshots, setupBrowser } from './setup.js';
+
+/** A screenshot with transitions finished, so a hover or an opening menu is not caught halfway. */
+const shot = (page: Page, file: string) =>
+  page.screenshot({ path: join(screenshots, file), animations: 'disabled' });
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 375, height: 812 };
+
+/** An OpenAI key and model, as if set on the settings page, and a chosen UI language. */
+async function prepare(context: BrowserContext, locale: 'en' | 'zh') {
+  await context.addInitScript((locale) => {
+    if (localStorage.getItem('manifold:provider-settings')) return;
+    localStorage.setItem(
+      'manifold:provider-settings',
+      JSON.stringify({ openai: { vault: { apiKey: 'sk-test' } } }),
+    );
+    localStorage.setItem('manifold:active-provider', 'openai');
+    localStorage.setItem('manifold:active-model', 'gpt-4o-mini');
+    localStorage.setItem('manifold:locale', locale);
+  }, locale);
+}
+
+const htmlState = (page: Page) =>
+  page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    lang: document.documentElement.lang,
+    scheme: document.documentElement.style.colorScheme,
+  }));
+
+/** The accessible-name check of every visible button: an icon button without a label fails. */
+const unnamedButtons = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="button"], a[href]')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter((el) => {
+        const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+        return !labelled && !(el.textContent ?? '').trim();
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+
+/** Wider than the viewport: something overflows sideways. */
+const overflowX = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const ANSWER = [
+  '## Three ways to brew\n\n',
+  'A **pour-over** gives a clean cup; a *French press* a heavier one.\n\n',
+  '| Method | Time | Grind |\n|---|---|---|\n| Pour-over | 3 min | medium |\n| French press | 4 min | coarse |\n\n',
+  '```python\n',
+  'def ratio(water_g: int) -> float:\n    return water_g / 16\n',
+  '```\n\n',
+  '1. Heat the water to 94 °C\n2. Rinse the filter\n3. Pour slowly',
+];
+const ANSWER_ZH = [
+  '## 三种冲煮方式\n\n',
+  '**手冲**口感干净；*法压壶*更醇厚。\n\n',
+  '| 方式 | 时间 | 研磨 |\n|---|---|---|\n| 手冲 | 3 分钟 | 中 |\n| 法压壶 | 4 分钟 | 粗 |\n\n',
+  '```python\n',
+  'def ratio(water_g: int) -> float:\n    return water_g / 16\n',
+  '```\n\n',
+  '1. 将水加热到 94 °C\n2. 冲洗滤纸\n3. 缓慢注水',
+];
+
+t.test(
+  'themes: chosen in the header, stored, applied before the app runs, system live',
+  async (t) => {
+    const { url, browser } = await setupBrowser(t);
+    const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(url);
+    t.same(await htmlState(page), { dark: false, lang: 'en', scheme: 'light' }, 'light by default');
+
+    const themeButton = page.getByRole('button', { name: /^Theme:/ });
+    t.equal(await themeButton.getAttribute('aria-label'), 'Theme: System', 'system is the default');
+    await themeButton.click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    t.same(await htmlState(page), { dark: true, lang: 'en', scheme: 'dark' }, 'dark applied');
+    t.equal(await page.evaluate(() => localStorage.getItem('manifold:theme')), 'dark', 'stored');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    t.notMatch(background, /^rgb\(25[0-5]/, `the page is dark (${background})`);
+
+    await page.reload();
+    t.ok((await htmlState(page)).dark, 'dark survives a reload');
+    // Without the app's script, the inline one in index.html still sets the theme: no light flash.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    t.ok((await htmlState(page)).dark, 'dark is applied before the bundle runs');
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    t.notOk((await htmlState(page)).dark, 'system: light while the system is light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    t.pass('system: dark as soon as the system turns dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    t.pass('and light again, live');
+
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    t.notOk((await htmlState(page)).dark, 'a fixed light theme ignores the system');
+    t.same(pageErrors, [], 'no page errors');
+  },
+);
+
+t.test('shell: skip link, landmarks, active link, lang, labelled buttons', async (t) => {
+  const { url, browser } = await setupBrowser(t);
+  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  await page.locator('select[name="model"]').waitFor();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  t.ok(
+    await skip.evaluate((el) => el === document.activeElement),
+    'the first Tab stop is the skip link',
+  );
+  t.ok(await skip.isVisible(), 'which shows when focused');
+  await page.keyboard.press('Enter');
+  t.equal(await page.evaluate(() => document.activeElement?.id), 'main', 'Enter focuses main');
+
+  t.equal(await page.getByRole('banner').count(), 1, 'one header');
+  t.equal(await page.getByRole('main').count(), 1, 'one main');
+  t.equal(await page.getByRole('navigation').count(), 1, 'one navigation');
+  t.equal(
+    await page.getByRole('complementary', { name: 'Conversations' }).count(),
+    1,
+    'the conversation list is an aside',
+  );
+  t.equal(await page.getByRole('link', { name: 'Chat' }).getAttribute('aria-current'), 'page');
+  t.equal(await page.getByRole('link', { name: 'Settings' }).getAttribute('aria-current'), null);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  t.equal(
+    await page.getByRole('link', { name: 'Settings' }).getAttribute('aria-current'),
+    'page',
+    'the current page is marked',
+  );
+  t.equal(await page.getByRole('link', { name: 'Chat' }).getAttribute('aria-current'), null);
+  t.same(await unnamedButtons(page), [], 'every button and link on settings has a name');
+  await page.getByRole('link', { name: 'Chat' }).click();
+  t.same(await unnamedButtons(page), [], 'every button and link on the chat has a name');
+
+  t.equal((await htmlState(page)).lang, 'en');
+  await page.locator('select[name="locale"]').selectOption('zh');
+  t.equal((await htmlState(page)).lang, 'zh-CN', 'lang follows the language');
+  t.equal(await page.getByRole('link', { name: '设置' }).count(), 1);
+  await page.reload();
+  t.equal((await htmlState(page)).lang, 'zh-CN', 'and is set again on load');
+  await page.locator('select[name="locale"]').selectOption('en');
+  t.equal((await htmlState(page)).lang, 'en');
+});
+
+t.test('mobile: the conversation list is a drawer with focus management', async (t) => {
+  const { fake, url, browser } = await setupBrowser(t);
+  const context = await browser.newContext({ locale: 'en-US', viewport: MOBILE });
+  await prepare(context, 'en');
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  fake.reply({ kind: 'chunks', chunks: textChunks(['Hi there.']) });
+  await page.locator('textarea[name="message"]').fill('First chat');
+  await page.locator('textarea[name="message"]').press('Enter');
+  await page.locator('.message.assistant .stats').waitFor();
+
+  t.equal(await page.getByRole('complementary').count(), 0, 'no sidebar on a phone');
+  t.ok((await overflowX(page)) <= 0, 'nothing overflows sideways at 375 px');
+  const menu = page.getByRole('button', { name: 'Open conversations' });
+  await menu.click();
+  const drawer = page.getByRole('dialog', { name: 'Conversations' });
+  await drawer.waitFor();
+  t.ok(
+    await drawer.evaluate((el) => el.contains(document.activeElement)),
+    'focus moves into the drawer',
+  );
+  t.match(await drawer.locator('.conversations li.active').innerText(), /First chat/);
+  await shot(page, 'design-drawer-375.png');
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+  t.ok(await menu.evaluate((el) => el === document.activeElement), 'focus returns to the button');
+
+  await menu.click();
+  await drawer.getByRole('button', { name: 'New chat' }).click();
+  await drawer.waitFor({ state: 'detached' });
+  t.equal(await page.locator('.message').count(), 0, 'New chat opens an empty chat and closes');
+  await menu.click();
+  await drawer.locator('.conversations button.conversation').first().click();
+  await drawer.waitFor({ state: 'detached' });
+  t.equal(await page.locator('.message.user').count(), 1, 'picking a conversation opens it');
+
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('complementary', { name: 'Conversations' }).waitFor();
+  t.pass('wide again: the sidebar is back');
+  t.notOk(await menu.isVisible(), 'and the drawer button is gone');
+});
+
+for (const locale of ['en', 'zh'] as const) {
+  t.test(
+    `screenshots (${locale}): chat, settings, images; light and dark; 1280 and 375`,
+    async (t) => {
+      const { fake, url, browser } = await setupBrowser(t);
+      const context = await browser.newContext({
+        locale: locale === 'zh' ? 'zh-CN' : 'en-US',
+        viewport: DESKTOP,
+      });
+      await prepare(context, locale);
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(url);
+      const nav = (name: 'chat' | 'settings' | 'images') =>
+        page.locator(`header nav a[href="/${name === 'chat' ? '' : name}"]`).click();
+
+      // An image first (generations live in memory, so the app is not reloaded after this).
+      await nav('images');
+      await page
+        .locator('textarea[name="imagePrompt"]')
+        .fill(locale === 'zh' ? '雪地里的一只红狐狸' : 'A red fox in the snow');
+      await page.locator('form.image-form button[type="submit"]').click();
+      await page.locator('.generation.done img').first().waitFor();
+
+      // A streamed answer with reasoning, Markdown, a table and code.
+      await nav('chat');
+      fake.reply({
+        kind: 'chunks',
+        delayMs: 40,
+        chunks: textChunks(locale === 'zh' ? ANSWER_ZH : ANSWER, {
+          reasoning:
+            locale === 'zh' ? ['先比较', '几种方法。'] : ['Compare ', 'the methods first.'],
+          usage: chatUsage(42, 128),
+        }),
+      });
+      await page
+        .locator('textarea[name="message"]')
+        .fill(locale === 'zh' ? '怎么冲一杯好咖啡？' : 'How do I brew good coffee?');
+      await page.locator('textarea[name="message"]').press('Enter');
+      const reply = page.locator('.message.assistant').last();
+      await reply.locator('.markdown table').waitFor();
+      await shot(page, `design-chat-streaming-${locale}-light-1280.png`);
+      await reply.locator('.stats').waitFor();
+
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((theme) => {
+          localStorage.setItem('manifold:theme', theme);
+          document.documentElement.classList.toggle('dark', theme === 'dark');
+        }, theme);
+        for (const [size, viewport] of [
+          ['1280', DESKTOP],
+          ['375', MOBILE],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          const name = (view: string) => `design-${view}-${locale}-${theme}-${size}.png`;
+          await nav('chat');
+          await reply.locator('.stats').waitFor();
+          t.ok((await overflowX(page)) <= 0, `chat ${theme} ${size}: no sideways overflow`);
+          await shot(page, name('chat'));
+          await nav('settings');
+          const card = page.locator('details.provider-card[data-provider="openai"]');
+          await card.locator('summary').click();
+          await card.locator('input[name="apiKey"]').waitFor();
+          t.ok((await overflowX(page)) <= 0, `settings ${theme} ${size}: no sideways overflow`);
+          await shot(page, name('settings'));
+          await nav('images');
+          await page.locator('.generation.done img').first().waitFor();
+          t.ok((await overflowX(page)) <= 0, `images ${theme} ${size}: no sideways overflow`);
+          await shot(page, name('images'));
+        }
+      }
+      t.same(pageErrors, [], 'no page errors');
+    },
+  );
+}
