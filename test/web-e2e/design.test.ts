@@ -257,6 +257,14 @@ for (const locale of ['en', 'zh'] as const) {
       await reply.locator('.markdown table').waitFor();
       await shot(page, `design-chat-streaming-${locale}-light-1280.png`);
       await reply.locator('.stats').waitFor();
+      await page.locator('button.agent-settings-toggle').click();
+      await page.locator('textarea[name="systemPrompt"]').waitFor();
+      await shot(page, `design-agent-settings-${locale}-light-1280.png`);
+      await page.locator('button.agent-settings-toggle').click();
+      await page.getByRole('button', { name: /^(Theme|主题):/ }).click();
+      await page.getByRole('menuitemradio').first().waitFor();
+      await shot(page, `design-theme-menu-${locale}-light-1280.png`);
+      await page.keyboard.press('Escape');
 
       for (const theme of ['light', 'dark'] as const) {
         await page.evaluate((theme) => {

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Dialog, DrawerContent } from '../components/ui/dialog.js';
-import { Toaster } from '../components/ui/toaster.js';
 import { TooltipProvider } from '../components/ui/tooltip.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
@@ -10,9 +9,15 @@ import { loadConversations } from '../features/chat/stores/conversations.js';
 import { ImagesPage } from '../features/images/components/images-page.js';
 import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
+import { $toasterNeeded } from '../lib/toasts.js';
 import { AppHeader } from './app-header.js';
 import { $labels } from './locale.js';
 import { $drawerOpen, $isDesktop, setDrawerOpen } from './shell.js';
+
+// Radix Toast is loaded with the first toast, not with the page.
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.js').then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * The shell: a skip link, the header, the page in `<main>`, and below `md` the conversation
@@ -26,6 +31,7 @@ export function App() {
   const label = useStore($labels);
   const drawerOpen = useStore($drawerOpen);
   const desktop = useStore($isDesktop);
+  const toasterNeeded = useStore($toasterNeeded);
   const [location] = useLocation();
   return (
     <TooltipProvider>
@@ -59,7 +65,11 @@ export function App() {
           </DrawerContent>
         ) : null}
       </Dialog>
-      <Toaster />
+      {toasterNeeded ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </TooltipProvider>
   );
 }

@@ -28,6 +28,9 @@ export const MAX_TOASTS = 3;
 /** The toasts on screen, oldest first. */
 export const $toasts = atom<Toast[]>([]);
 
+/** A toast was shown since the page loaded: the toaster (loaded on demand) stays mounted. */
+export const $toasterNeeded = atom(false);
+
 let counter = 0;
 
 /** Show a toast; returns its id (for `dismissToast`). */
@@ -39,6 +42,7 @@ export function showToast(input: ToastInput): string {
     ...input,
     id,
   };
+  $toasterNeeded.set(true);
   $toasts.set([...$toasts.get(), toast].slice(-MAX_TOASTS));
   return id;
 }

@@ -10,7 +10,7 @@ import { cn } from './cn.js';
 
 /** The look of every text field: border, background, placeholder, focus ring, disabled. */
 export const FIELD_CLASSES =
-  'w-full min-w-0 rounded-lg border border-input bg-surface text-sm text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:opacity-50';
+  'w-full min-w-0 rounded-lg border border-input bg-surface text-sm text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring/30 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** A one-line text field (`h-9`); any `<input>` type but checkbox (see `Switch`). */
 export function Input({

@@ -125,7 +125,7 @@ export function Composer() {
             placeholder={label.placeholder}
             className={cn(
               FIELD_CLASSES,
-              'block max-h-60 min-h-28 resize-none rounded-3xl px-4 pt-3.5 pb-13 text-base leading-6 shadow-sm field-sizing-content',
+              'block max-h-60 min-h-24 resize-none rounded-3xl px-4 pt-3 pb-12 text-base leading-6 shadow-sm field-sizing-content sm:min-h-28 sm:pt-3.5 sm:pb-13',
               'group-[.dragging]:border-dashed group-[.dragging]:border-accent group-[.dragging]:bg-accent-soft',
             )}
             value={text}

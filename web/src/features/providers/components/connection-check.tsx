@@ -25,7 +25,7 @@ export function ConnectionCheck({ provider }: { provider: ProviderManifest }) {
         {check?.state === 'checking' ? label.checkingConnection : label.checkConnection}
       </Button>
       <div
-        className="connection-result flex min-h-8 min-w-0 flex-[1_1_14rem] items-center text-sm"
+        className="connection-result flex min-w-0 self-center flex-[1_1_14rem] items-center text-sm"
         role="status"
         aria-live="polite"
       >
