@@ -297,3 +297,83 @@ for (const locale of ['en', 'zh'] as const) {
     },
   );
 }
+
+t.test('primitives: dialog focus, confirm then undo, menu and popover by keyboard', async (t) => {
+  const { url, browser } = await setupBrowser(t);
+  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${url}/design`);
+  await page.getByRole('heading', { name: 'Design system' }).waitFor();
+  await shot(page, 'design-gallery-light-1280.png');
+
+  // Dialog: focus moves in, stays in on Tab, Escape closes and gives it back to the trigger.
+  const open = page.getByRole('button', { name: 'Open dialog' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Rename' });
+  await dialog.waitFor();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    t.ok(
+      await dialog.evaluate((el) => el.contains(document.activeElement)),
+      `Tab ${i + 1} stays in the dialog`,
+    );
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  t.ok(await open.evaluate((el) => el === document.activeElement), 'focus back on the trigger');
+
+  // ConfirmDialog, then the toast's Undo brings the item back.
+  const items = page.locator('output.gallery-items');
+  t.equal(await items.innerText(), 'Draft A, Draft B');
+  await page.getByRole('button', { name: 'Delete first' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete “Draft A”?' });
+  await confirm.waitFor();
+  await shot(page, 'design-gallery-confirm-light-1280.png');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  t.equal(await items.innerText(), 'Draft B', 'confirmed: deleted');
+  const toast = page.getByRole('status').filter({ hasText: 'Deleted “Draft A”' });
+  await toast.waitFor();
+  await shot(page, 'design-gallery-toast-light-1280.png');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  t.equal(await items.innerText(), 'Draft A, Draft B', 'Undo restores it');
+  await toast.waitFor({ state: 'detached' });
+
+  // DropdownMenu from the keyboard: Enter opens, arrows move, Enter picks.
+  await page.mouse.move(0, 0); // a pointer resting over the menu would highlight its item
+  await page.getByRole('button', { name: 'Open menu' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  // Opened by the keyboard, the first item (not the label) takes the focus; arrows move, Enter picks.
+  const focusedItem = () => page.evaluate(() => document.activeElement?.textContent);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+  t.equal(await focusedItem(), 'Copy', 'the first item has the focus');
+  await page.keyboard.press('ArrowDown');
+  // Radix moves the focus in the next frame.
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Switch');
+  t.equal(await focusedItem(), 'Switch', 'ArrowDown moves to the next');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Copy');
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  t.equal(await page.locator('output.gallery-menu-choice').innerText(), 'copy', 'picked by keys');
+
+  // Popover: opens on click, Escape closes it.
+  await page.getByRole('button', { name: 'Open popover' }).click();
+  const popover = page.getByRole('dialog', { name: 'Popover example' });
+  await popover.waitFor();
+  await page.keyboard.press('Escape');
+  await popover.waitFor({ state: 'detached' });
+  t.pass('the popover opens and closes');
+
+  // A tooltip on keyboard focus.
+  await page.getByRole('button', { name: 'Search' }).focus();
+  await page.getByRole('tooltip', { name: 'Search' }).waitFor();
+  t.pass('an icon button shows its label as a tooltip on focus');
+
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await shot(page, 'design-gallery-dark-1280.png');
+  t.same(pageErrors, [], 'no page errors');
+});

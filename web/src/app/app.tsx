@@ -19,6 +19,11 @@ const Toaster = lazy(() =>
   import('../components/ui/toaster.js').then((module) => ({ default: module.Toaster })),
 );
 
+// The primitives' gallery, for developers and the design browser test.
+const DesignGallery = lazy(() =>
+  import('./design-gallery.js').then((module) => ({ default: module.DesignGallery })),
+);
+
 /**
  * The shell: a skip link, the header, the page in `<main>`, and below `md` the conversation
  * list as a drawer (a modal dialog opened from the header).
@@ -52,6 +57,11 @@ export function App() {
             <Switch>
               <Route path="/images" component={ImagesPage} />
               <Route path="/settings" component={SettingsPage} />
+              <Route path="/design">
+                <Suspense fallback={null}>
+                  <DesignGallery />
+                </Suspense>
+              </Route>
               <Route path="/" component={ChatPage} />
               <Route>
                 <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
