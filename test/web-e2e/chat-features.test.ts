@@ -52,7 +52,11 @@ t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) 
   t.match(partial, /^First/, 'the partial text stays');
   t.notMatch(partial, /seventh/, 'the rest never arrived');
   t.equal(await stopped.locator('.error').count(), 0, 'a stop is not an error');
-  t.equal(await page.locator('button[type="submit"]').innerText(), 'Send', 'Send is back');
+  t.equal(
+    await page.locator('.composer button[type="submit"]').getAttribute('aria-label'),
+    'Send',
+    'Send is back',
+  );
 
   // A rejected key: the catalogue message and the key form inline; a new key and Retry succeed.
   fake.reply(openaiError(401, 'invalid_api_key'));
@@ -119,7 +123,7 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   page.setDefaultTimeout(15_000);
   await chooseOpenAI(page, url, 'sk-bad', '对话');
   t.equal(await page.getByRole('link', { name: '设置' }).count(), 1, 'nav is Chinese');
-  t.equal(await page.locator('button.new-chat').innerText(), '+ 新对话');
+  t.equal(await page.locator('button.new-chat').innerText(), '新对话');
   t.match(await page.locator('textarea[name="message"]').getAttribute('placeholder'), /输入消息/);
 
   fake.reply(openaiError(401, 'invalid_api_key'));
@@ -135,10 +139,10 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   await page.screenshot({ path: join(screenshots, 'chat-zh.png') });
 
   await page.locator('select[name="locale"]').selectOption('en');
-  t.equal(await page.locator('button.new-chat').innerText(), '+ New chat', 'switched to English');
+  t.equal(await page.locator('button.new-chat').innerText(), 'New chat', 'switched to English');
   await page.reload();
   await page.locator('button.new-chat').waitFor();
-  t.equal(await page.locator('button.new-chat').innerText(), '+ New chat', 'kept after reload');
+  t.equal(await page.locator('button.new-chat').innerText(), 'New chat', 'kept after reload');
   t.equal(await page.getByRole('link', { name: 'Settings' }).count(), 1);
 });
 

@@ -113,8 +113,13 @@ t.test(
     // Reload: the conversation and its reply come back from storage.
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
-    await page.locator('.conversations li.active').waitFor();
-    t.match(await page.locator('.conversations li.active').innerText(), /Say hello/);
+    // Below `md` the conversation list is a drawer, opened from the header.
+    await page.getByRole('button', { name: 'Open conversations' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations' });
+    await drawer.locator('.conversations li.active').waitFor();
+    t.match(await drawer.locator('.conversations li.active').innerText(), /Say hello/);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
     await page.locator('.message.assistant .markdown').waitFor();
     t.match(
       await page.locator('.message.assistant .markdown').innerText(),

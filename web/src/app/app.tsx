@@ -1,49 +1,85 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { Link, Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Dialog, DrawerContent } from '../components/ui/dialog.js';
+import { TooltipProvider } from '../components/ui/tooltip.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
+import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
 import { ImagesPage } from '../features/images/components/images-page.js';
 import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
-import { $labels, $locale, setLocale } from './locale.js';
+import { $toasterNeeded } from '../lib/toasts.js';
+import { AppHeader } from './app-header.js';
+import { $labels } from './locale.js';
+import { $drawerOpen, $isDesktop, setDrawerOpen } from './shell.js';
 
-/** The shell: header navigation and the routes (chat, images, settings). */
+// Radix Toast is loaded with the first toast, not with the page.
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.js').then((module) => ({ default: module.Toaster })),
+);
+
+// The primitives' gallery, for developers and the design browser test.
+const DesignGallery = lazy(() =>
+  import('./design-gallery.js').then((module) => ({ default: module.DesignGallery })),
+);
+
+/**
+ * The shell: a skip link, the header, the page in `<main>`, and below `md` the conversation
+ * list as a drawer (a modal dialog opened from the header).
+ */
 export function App() {
   useEffect(() => {
     void loadProviders();
     void loadConversations();
   }, []);
   const label = useStore($labels);
-  const locale = useStore($locale);
+  const drawerOpen = useStore($drawerOpen);
+  const desktop = useStore($isDesktop);
+  const toasterNeeded = useStore($toasterNeeded);
+  const [location] = useLocation();
   return (
-    <div className="app">
-      <header className="topbar">
-        <span className="brand">{label.brand}</span>
-        <nav>
-          <Link href="/">{label.chat}</Link>
-          <Link href="/images">{label.images}</Link>
-          <Link href="/settings">{label.settings}</Link>
-        </nav>
-        <select
-          className="locale-switch"
-          name="locale"
-          aria-label={label.language}
-          value={locale}
-          onChange={(e) => setLocale(e.target.value === 'zh' ? 'zh' : 'en')}
-        >
-          <option value="en">English</option>
-          <option value="zh">中文</option>
-        </select>
-      </header>
-      <main>
-        <Switch>
-          <Route path="/images" component={ImagesPage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route path="/" component={ChatPage} />
-          <Route>{label.notFound}</Route>
-        </Switch>
-      </main>
-    </div>
+    <TooltipProvider>
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <div className="flex h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('main')?.focus();
+            }}
+          >
+            {label.skipToContent}
+          </a>
+          <AppHeader />
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
+            <Switch>
+              <Route path="/images" component={ImagesPage} />
+              <Route path="/settings" component={SettingsPage} />
+              <Route path="/design">
+                <Suspense fallback={null}>
+                  <DesignGallery />
+                </Suspense>
+              </Route>
+              <Route path="/" component={ChatPage} />
+              <Route>
+                <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
+              </Route>
+            </Switch>
+          </main>
+        </div>
+        {!desktop && location === '/' ? (
+          <DrawerContent title={label.conversations}>
+            <ConversationSidebar onNavigate={() => setDrawerOpen(false)} />
+          </DrawerContent>
+        ) : null}
+      </Dialog>
+      {toasterNeeded ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </TooltipProvider>
   );
 }

@@ -1,4 +1,6 @@
 import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
+import { FileText, X } from 'lucide-react';
+import { cn } from '../../../components/ui/cn.js';
 import { formatBytes } from '../stores/attachments.js';
 
 /** Thumbnails of images and chips of text files; each gets a × button when `onRemove` is given. */
@@ -7,42 +9,62 @@ export function AttachmentList({
   files = [],
   onRemove,
   removeLabel,
+  className,
 }: {
   images?: (ImageItem & { id?: string })[];
   files?: Pick<FileItem, 'id' | 'name' | 'size'>[];
   onRemove?: (id: string) => void;
   removeLabel?: string;
+  className?: string;
 }) {
   if (!images.length && !files.length) return null;
   return (
-    <div className="attachment-list">
+    <div className={cn('attachment-list flex flex-wrap gap-2', className)}>
       {images.map((image, index) => (
-        <figure key={image.id ?? index} className="attachment-thumb">
-          <img src={image.url} alt={image.alt ?? ''} loading="lazy" />
+        <figure
+          key={image.id ?? index}
+          className={cn(
+            'attachment-thumb relative m-0 overflow-hidden rounded-xl border border-border bg-surface-muted',
+            onRemove ? 'size-16' : 'size-32',
+          )}
+        >
+          <img
+            src={image.url}
+            alt={image.alt ?? ''}
+            loading="lazy"
+            className="size-full object-cover"
+          />
           {onRemove && image.id ? (
             <button
               type="button"
-              className="attachment-remove"
+              className="attachment-remove absolute top-1 right-1 inline-flex size-5 items-center justify-center rounded-full bg-black/65 text-white hover:bg-black/80"
               aria-label={`${removeLabel ?? '×'} ${image.alt ?? ''}`.trim()}
               onClick={() => onRemove(image.id as string)}
             >
-              ×
+              <X aria-hidden="true" className="size-3" />
             </button>
           ) : null}
         </figure>
       ))}
       {files.map((file) => (
-        <span key={file.id} className="attachment-chip" title={file.name}>
-          <span className="attachment-name">{file.name}</span>
-          <span className="attachment-size">{formatBytes(file.size)}</span>
+        <span
+          key={file.id}
+          className="attachment-chip inline-flex h-10 max-w-64 items-center gap-2 rounded-xl border border-border bg-surface px-2.5 text-sm"
+          title={file.name}
+        >
+          <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <span className="attachment-name truncate">{file.name}</span>
+          <span className="attachment-size shrink-0 text-xs text-muted-foreground">
+            {formatBytes(file.size)}
+          </span>
           {onRemove ? (
             <button
               type="button"
-              className="attachment-remove"
+              className="attachment-remove inline-flex size-5 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-hover hover:text-foreground"
               aria-label={`${removeLabel ?? '×'} ${file.name}`}
               onClick={() => onRemove(file.id)}
             >
-              ×
+              <X aria-hidden="true" className="size-3.5" />
             </button>
           ) : null}
         </span>

@@ -1,33 +1,28 @@
 import { useStore } from '@nanostores/react';
+import { Layers } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { $labels } from '../../../app/locale.js';
+import { $isDesktop } from '../../../app/shell.js';
 import { Pickers } from '../../providers/components/pickers.js';
-import {
-  $activeConversation,
-  $activeConversationId,
-  $conversationSearch,
-  $filteredConversations,
-  $renamingConversationId,
-  deleteConversation,
-  renameConversation,
-  selectConversation,
-} from '../stores/conversations.js';
+import { $activeConversation, $activeConversationId } from '../stores/conversations.js';
 import { $generation } from '../stores/generation.js';
 import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
 import { Composer } from './composer.js';
+import { ConversationSidebar } from './conversation-sidebar.js';
 import { MessageItem } from './message-item.js';
 
 /** How close to the bottom (px) still counts as "following the newest reply". */
 const STICK_DISTANCE = 48;
 
-/** Conversation list, the active conversation's messages, pickers and composer. */
+/**
+ * The chat: the conversation list (a sidebar from `md` up; below, a drawer in the shell), then the
+ * pickers, the agent panel, the messages in a centred reading column and the composer.
+ */
 export function ChatPage() {
-  const conversations = useStore($filteredConversations);
-  const search = useStore($conversationSearch);
-  const renamingId = useStore($renamingConversationId);
   const activeId = useStore($activeConversationId);
   const conversation = useStore($activeConversation);
   const generation = useStore($generation);
+  const desktop = useStore($isDesktop);
   const label = useStore($labels);
   const messagesRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
@@ -51,78 +46,25 @@ export function ChatPage() {
   }, [activeId]);
 
   const lastId = conversation?.messages.at(-1)?.id;
+  const empty = !conversation?.messages.length;
   return (
-    <div className="chat">
-      <aside className="conversations">
-        <button type="button" className="new-chat" onClick={() => selectConversation(undefined)}>
-          {label.newChat}
-        </button>
-        <input
-          type="search"
-          name="conversation-search"
-          className="conversation-search"
-          placeholder={label.searchConversations}
-          aria-label={label.searchConversations}
-          value={search}
-          onChange={(e) => $conversationSearch.set(e.target.value)}
-        />
-        <ul>
-          {conversations.map((c) => (
-            <li key={c.id} className={c.id === activeId ? 'active' : ''} data-id={c.id}>
-              {renamingId === c.id ? (
-                <input
-                  name="conversation-title"
-                  className="conversation-title"
-                  aria-label={label.rename}
-                  defaultValue={c.title}
-                  autoFocus
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-                      e.preventDefault();
-                      renameConversation(c.id, e.currentTarget.value);
-                    } else if (e.key === 'Escape') $renamingConversationId.set(undefined);
-                  }}
-                  onBlur={(e) => renameConversation(c.id, e.currentTarget.value)}
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="conversation"
-                  onClick={() => selectConversation(c.id)}
-                  onDoubleClick={() => $renamingConversationId.set(c.id)}
-                >
-                  {c.title}
-                </button>
-              )}
-              <button
-                type="button"
-                className="rename"
-                aria-label={label.rename}
-                title={label.rename}
-                onClick={() => $renamingConversationId.set(c.id)}
-              >
-                ✎
-              </button>
-              <button
-                type="button"
-                className="delete"
-                aria-label={label.delete}
-                onClick={() => deleteConversation(c.id)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      </aside>
-      <section className="thread">
-        <div className="chat-header">
+    <div className="chat flex h-full">
+      {desktop ? (
+        <aside
+          aria-label={label.conversations}
+          className="flex w-64 shrink-0 flex-col border-r border-border bg-sidebar"
+        >
+          <ConversationSidebar />
+        </aside>
+      ) : null}
+      <section className="thread flex min-w-0 flex-1 flex-col" aria-label={label.chat}>
+        <div className="chat-header flex shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
           <Pickers />
           <AgentSettingsToggle />
         </div>
         <AgentSettingsPanel />
         <div
-          className="messages"
+          className="messages min-h-0 flex-1 overflow-y-auto px-4 sm:px-6"
           ref={messagesRef}
           onScroll={(e) => {
             const el = e.currentTarget;
@@ -130,16 +72,28 @@ export function ChatPage() {
             autoTopRef.current = stickRef.current ? el.scrollTop : undefined;
           }}
         >
-          {conversation?.messages.map((m) => (
-            <MessageItem
-              key={m.id}
-              message={m}
-              conversationId={conversation.id}
-              last={m.id === lastId}
-              busy={generation.status === 'streaming'}
-              streaming={generation.status === 'streaming' && generation.messageId === m.id}
-            />
-          ))}
+          {empty ? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+              <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-muted text-muted-foreground">
+                <Layers aria-hidden="true" className="size-6" />
+              </span>
+              <p className="text-xl font-semibold">{label.emptyChat}</p>
+              <p className="max-w-sm text-sm text-muted-foreground">{label.emptyChatHint}</p>
+            </div>
+          ) : (
+            <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 py-6">
+              {conversation.messages.map((m) => (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  conversationId={conversation.id}
+                  last={m.id === lastId}
+                  busy={generation.status === 'streaming'}
+                  streaming={generation.status === 'streaming' && generation.messageId === m.id}
+                />
+              ))}
+            </div>
+          )}
         </div>
         <Composer />
       </section>

@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
+import { ArrowUp, CircleAlert, Paperclip, Square } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { $labels, type Labels } from '../../../app/locale.js';
+import { IconButton } from '../../../components/ui/button.js';
+import { cn } from '../../../components/ui/cn.js';
+import { FIELD_CLASSES } from '../../../components/ui/input.js';
 import {
   $attachmentNotice,
   $attachments,
@@ -16,7 +20,6 @@ import {
 } from '../stores/attachments.js';
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
 import { AttachmentList } from './attachment-list.js';
-import './attachments.css';
 
 const ACCEPT = ['image/*', 'text/*', ...TEXT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
@@ -52,7 +55,10 @@ export function Composer() {
   const files = attachments.filter((a): a is PendingFile => a.kind === 'text');
   return (
     <form
-      className={`composer${dragging ? ' dragging' : ''}`}
+      className={cn(
+        'composer group shrink-0 px-4 pt-2 pb-3 sm:px-6 sm:pb-4',
+        dragging && 'dragging',
+      )}
       onSubmit={(e) => {
         e.preventDefault();
         send();
@@ -70,89 +76,104 @@ export function Composer() {
         void addFiles([...e.dataTransfer.files]);
       }}
     >
-      {attachments.length || notice || refusal !== undefined ? (
-        <div className="composer-attachments">
-          <AttachmentList
-            images={images.map((i) => ({ id: i.id, alt: i.name, url: i.url }))}
-            files={files}
-            onRemove={removeAttachment}
-            removeLabel={label.removeAttachment}
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
+        {attachments.length || notice || refusal !== undefined ? (
+          <div className="composer-attachments flex flex-col gap-2">
+            <AttachmentList
+              images={images.map((i) => ({ id: i.id, alt: i.name, url: i.url }))}
+              files={files}
+              onRemove={removeAttachment}
+              removeLabel={label.removeAttachment}
+            />
+            {refusal !== undefined ? (
+              <div
+                className="attachment-refusal flex items-start gap-2 text-sm text-danger"
+                role="alert"
+              >
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {label.visionRefused.replace('{model}', refusal)}
+              </div>
+            ) : null}
+            {notice ? (
+              <div
+                className="attachment-notice flex items-start gap-2 text-sm text-danger"
+                role="status"
+              >
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {noticeText(notice, label)}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="relative">
+          <input
+            ref={fileInput}
+            type="file"
+            name="attachments"
+            multiple
+            accept={ACCEPT}
+            hidden
+            onChange={(e) => {
+              const picked = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = '';
+              void addFiles(picked);
+            }}
           />
-          {refusal !== undefined ? (
-            <div className="attachment-refusal" role="alert">
-              {label.visionRefused.replace('{model}', refusal)}
-            </div>
-          ) : null}
-          {notice ? (
-            <div className="attachment-notice" role="status">
-              {noticeText(notice, label)}
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-      <div className="composer-row">
-        <input
-          ref={fileInput}
-          type="file"
-          name="attachments"
-          multiple
-          accept={ACCEPT}
-          hidden
-          onChange={(e) => {
-            const picked = [...(e.currentTarget.files ?? [])];
-            e.currentTarget.value = '';
-            void addFiles(picked);
-          }}
-        />
-        <button
-          type="button"
-          className="attach"
-          aria-label={label.attachFiles}
-          title={label.attachFiles}
-          onClick={() => fileInput.current?.click()}
-        >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M21 11.5l-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9" />
-          </svg>
-        </button>
-        <textarea
-          name="message"
-          rows={2}
-          placeholder={label.placeholder}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onPaste={(e) => {
-            const pasted = [...e.clipboardData.files];
-            if (!pasted.length) return;
-            e.preventDefault();
-            void addFiles(pasted);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+          <textarea
+            name="message"
+            rows={1}
+            placeholder={label.placeholder}
+            className={cn(
+              FIELD_CLASSES,
+              'block max-h-60 min-h-24 resize-none rounded-3xl px-4 pt-3 pb-12 text-base leading-6 shadow-sm field-sizing-content sm:min-h-28 sm:pt-3.5 sm:pb-13',
+              'group-[.dragging]:border-dashed group-[.dragging]:border-accent group-[.dragging]:bg-accent-soft',
+            )}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onPaste={(e) => {
+              const pasted = [...e.clipboardData.files];
+              if (!pasted.length) return;
               e.preventDefault();
-              send();
-            }
-          }}
-        />
-        {streaming ? (
-          <button type="button" className="stop" onClick={stopGeneration}>
-            {label.stop}
-          </button>
-        ) : (
-          <button type="submit" disabled={empty || refusal !== undefined}>
-            {label.send}
-          </button>
-        )}
+              void addFiles(pasted);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                send();
+              }
+            }}
+          />
+          <div className="composer-row pointer-events-none absolute inset-x-2 bottom-2 flex items-center justify-between">
+            <IconButton
+              label={label.attachFiles}
+              className="attach pointer-events-auto rounded-full text-muted-foreground hover:text-foreground"
+              onClick={() => fileInput.current?.click()}
+            >
+              <Paperclip aria-hidden="true" className="size-5!" />
+            </IconButton>
+            {/* Send and Stop take the same room, so swapping them moves nothing. */}
+            {streaming ? (
+              <IconButton
+                label={label.stop}
+                variant="primary"
+                className="stop pointer-events-auto rounded-full"
+                onClick={stopGeneration}
+              >
+                <Square aria-hidden="true" className="size-3.5! fill-current" />
+              </IconButton>
+            ) : (
+              <IconButton
+                type="submit"
+                label={label.send}
+                variant="primary"
+                className="pointer-events-auto rounded-full"
+                disabled={empty || refusal !== undefined}
+              >
+                <ArrowUp aria-hidden="true" className="size-5!" />
+              </IconButton>
+            )}
+          </div>
+        </div>
       </div>
     </form>
   );

@@ -1,4 +1,7 @@
 import { useStore } from '@nanostores/react';
+import { Brain, ChevronRight, CircleAlert, Pencil, RefreshCw, Wrench } from 'lucide-react';
+import { Button, IconButton } from '../../../components/ui/button.js';
+import { Textarea } from '../../../components/ui/input.js';
 import { Markdown } from '../../../components/ui/markdown.js';
 import { $labels, type Labels } from '../../../app/locale.js';
 import { $providers } from '../../providers/stores/providers.js';
@@ -27,7 +30,11 @@ function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   if (message.speed?.ttft !== undefined)
     parts.push(`${label.timeToFirstToken} ${Math.round(message.speed.ttft)} ms`);
   if (message.model) parts.unshift(message.model);
-  return parts.length ? <div className="stats">{parts.join(' · ')}</div> : null;
+  return parts.length ? (
+    <div className="stats min-w-0 text-xs text-muted-foreground tabular-nums">
+      {parts.join(' · ')}
+    </div>
+  ) : null;
 }
 
 /** One message: user text, or the assistant's reasoning, Markdown text, stats and error. */
@@ -52,18 +59,20 @@ export function MessageItem({
   if (message.role === 'user') {
     if (editingId === message.id)
       return (
-        <div className="message user editing">
+        <div className="message user editing flex w-full flex-col">
           <form
-            className="edit-form"
+            className="edit-form flex w-full flex-col gap-2 rounded-3xl border border-border bg-surface-muted p-3"
             onSubmit={(e) => {
               e.preventDefault();
               const text = new FormData(e.currentTarget).get('edit');
               void editAndResend(conversationId, message.id, String(text ?? ''));
             }}
           >
-            <textarea
+            <Textarea
               name="edit"
               rows={3}
+              autoGrow
+              className="max-h-80 min-h-20 text-base"
               defaultValue={message.content}
               autoFocus
               onKeyDown={(e) => {
@@ -73,28 +82,41 @@ export function MessageItem({
                 } else if (e.key === 'Escape') $editingMessageId.set(undefined);
               }}
             />
-            <div className="edit-actions">
-              <button type="submit">{label.saveAndSend}</button>
-              <button type="button" onClick={() => $editingMessageId.set(undefined)}>
+            <div className="edit-actions flex justify-end gap-2">
+              <Button variant="ghost" size="sm" onClick={() => $editingMessageId.set(undefined)}>
                 {label.cancel}
-              </button>
+              </Button>
+              <Button type="submit" variant="primary" size="sm">
+                {label.saveAndSend}
+              </Button>
             </div>
           </form>
         </div>
       );
     return (
-      <div className="message user">
-        <AttachmentList images={message.imageList} files={message.fileList} />
-        {message.content ? <div className="bubble">{message.content}</div> : null}
-        {!busy ? (
-          <button
-            type="button"
-            className="edit-message"
-            onClick={() => $editingMessageId.set(message.id)}
-          >
-            {label.edit}
-          </button>
-        ) : null}
+      <div className="message user group flex flex-col items-end gap-1.5">
+        <AttachmentList
+          images={message.imageList}
+          files={message.fileList}
+          className="justify-end"
+        />
+        <div className="flex w-full items-center justify-end gap-1">
+          {!busy ? (
+            <IconButton
+              label={label.edit}
+              size="sm"
+              className="edit-message text-muted-foreground group-focus-within:opacity-100 group-hover:opacity-100 hover:text-foreground pointer-fine:opacity-0"
+              onClick={() => $editingMessageId.set(message.id)}
+            >
+              <Pencil aria-hidden="true" />
+            </IconButton>
+          ) : null}
+          {message.content ? (
+            <div className="bubble max-w-[85%] rounded-3xl bg-surface-muted px-4 py-2.5 text-base leading-7 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
+              {message.content}
+            </div>
+          ) : null}
+        </div>
       </div>
     );
   }
@@ -103,26 +125,50 @@ export function MessageItem({
     message.error && typeof message.error.errorType === 'string'
       ? message.error.errorType.startsWith('Invalid')
       : false;
+  const stats = !streaming ? <Stats message={message} label={label} /> : null;
   return (
-    <div className={`message assistant${streaming ? ' streaming' : ''}`}>
+    <div className={`message assistant flex flex-col gap-3${streaming ? ' streaming' : ''}`}>
       {message.reasoning ? (
-        <details className="reasoning" open={streaming && !message.content}>
-          <summary>
-            {message.reasoningMs === undefined
-              ? label.reasoning
-              : `${label.reasoningFor} ${(message.reasoningMs / 1000).toFixed(1)} s`}
+        <details
+          className="reasoning group/reasoning rounded-xl border border-border bg-surface-muted/50 text-sm"
+          open={streaming && !message.content}
+        >
+          <summary className="flex h-9 list-none items-center gap-2 rounded-xl px-3 text-muted-foreground select-none hover:text-foreground [&::-webkit-details-marker]:hidden">
+            <Brain aria-hidden="true" className="size-4" />
+            <span className="font-medium">
+              {message.reasoningMs === undefined
+                ? label.reasoning
+                : `${label.reasoningFor} ${(message.reasoningMs / 1000).toFixed(1)} s`}
+            </span>
+            <ChevronRight
+              aria-hidden="true"
+              className="ml-auto size-4 transition-transform group-open/reasoning:rotate-90"
+            />
           </summary>
-          <div className="reasoning-text">{message.reasoning}</div>
+          <div className="reasoning-text border-t border-border px-3 py-2.5 leading-6 whitespace-pre-wrap text-muted-foreground [overflow-wrap:anywhere]">
+            {message.reasoning}
+          </div>
         </details>
       ) : null}
       {message.content ? <Markdown text={message.content} /> : null}
       {message.toolCalls?.length ? (
-        <div className="tool-calls">
-          <div className="tool-calls-title">{label.toolCalls}</div>
+        <div className="tool-calls flex flex-col gap-2 rounded-xl border border-border bg-surface p-3">
+          <div className="tool-calls-title flex items-center gap-2 text-xs font-medium text-muted-foreground">
+            <Wrench aria-hidden="true" className="size-3.5" />
+            {label.toolCalls}
+          </div>
           {message.toolCalls.map((call, index) => (
-            <div key={call.id || index} className="tool-call" data-tool={call.function.name}>
-              <code className="tool-name">{call.function.name}</code>
-              <pre className="tool-arguments">{call.function.arguments}</pre>
+            <div
+              key={call.id || index}
+              className="tool-call flex flex-col gap-1"
+              data-tool={call.function.name}
+            >
+              <code className="tool-name font-mono text-sm font-semibold">
+                {call.function.name}
+              </code>
+              <pre className="tool-arguments m-0 rounded-lg bg-code px-3 py-2 font-mono text-xs leading-5 break-all whitespace-pre-wrap">
+                {call.function.arguments}
+              </pre>
             </div>
           ))}
         </div>
@@ -131,38 +177,58 @@ export function MessageItem({
         <CitationList grounding={message.grounding} title={label.sources} />
       ) : null}
       {streaming && !message.content && !message.toolCalls?.length ? (
-        <div className="typing">…</div>
+        <div className="typing flex h-7 items-center gap-1" aria-hidden="true">
+          <span className="size-2 animate-pulse rounded-full bg-muted-foreground/60" />
+          <span className="size-2 animate-pulse rounded-full bg-muted-foreground/60 [animation-delay:150ms]" />
+          <span className="size-2 animate-pulse rounded-full bg-muted-foreground/60 [animation-delay:300ms]" />
+        </div>
       ) : null}
-      {message.stopped ? <div className="stopped">{label.stopped}</div> : null}
+      {message.stopped ? (
+        <div className="stopped text-xs font-medium text-muted-foreground">{label.stopped}</div>
+      ) : null}
       {message.error ? (
-        <div className="error" role="alert">
-          <p>
-            <CallErrorText
-              errorType={message.error.errorType}
-              clientFetch={message.error.clientFetch}
-              provider={provider?.name ?? message.provider}
-            />
-          </p>
+        <div
+          className="error flex flex-col gap-3 rounded-xl border border-danger-border bg-danger-soft p-3 text-sm"
+          role="alert"
+        >
+          <div className="flex items-start gap-2 text-danger">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p className="m-0 leading-6 [overflow-wrap:anywhere]">
+              <CallErrorText
+                errorType={message.error.errorType}
+                clientFetch={message.error.clientFetch}
+                provider={provider?.name ?? message.provider}
+              />
+            </p>
+          </div>
           {keyError && provider ? (
-            <div className="inline-key">
+            <div className="inline-key flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 text-foreground">
               {message.error.errorType === 'InvalidAccessCode' ? <AccessCodeField /> : null}
               <KeyVaultForm provider={provider} />
-              <button type="button" onClick={() => void retryLast(conversationId)}>
-                {label.retry}
-              </button>
+              <div>
+                <Button variant="primary" size="sm" onClick={() => void retryLast(conversationId)}>
+                  <RefreshCw aria-hidden="true" />
+                  {label.retry}
+                </Button>
+              </div>
             </div>
           ) : null}
         </div>
       ) : null}
-      {!streaming ? <Stats message={message} label={label} /> : null}
-      {last && !busy ? (
-        <button
-          type="button"
-          className="regenerate"
-          onClick={() => void regenerateLast(conversationId)}
-        >
-          {label.regenerate}
-        </button>
+      {stats || (last && !busy) ? (
+        <div className="message-footer flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">
+          {last && !busy ? (
+            <IconButton
+              label={label.regenerate}
+              size="sm"
+              className="regenerate -ml-1.5 text-muted-foreground hover:text-foreground"
+              onClick={() => void regenerateLast(conversationId)}
+            >
+              <RefreshCw aria-hidden="true" />
+            </IconButton>
+          ) : null}
+          {stats}
+        </div>
       ) : null}
     </div>
   );

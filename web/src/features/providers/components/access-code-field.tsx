@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $labels } from '../../../app/locale.js';
+import { Field, Input } from '../../../components/ui/input.js';
 import { $accessCode } from '../stores/provider-settings.js';
 
 /** The gateway's access code (sent in the auth header of every call), a password input. */
@@ -7,9 +8,8 @@ export function AccessCodeField() {
   const code = useStore($accessCode);
   const label = useStore($labels);
   return (
-    <label className="field access-code">
-      <span>{label.accessCode}</span>
-      <input
+    <Field label={label.accessCode} className="access-code">
+      <Input
         name="accessCode"
         type="password"
         autoComplete="off"
@@ -17,6 +17,6 @@ export function AccessCodeField() {
         value={code}
         onChange={(e) => $accessCode.set(e.target.value)}
       />
-    </label>
+    </Field>
   );
 }

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import { ExternalLink } from 'lucide-react';
+import { Field, Input } from '../../../components/ui/input.js';
 import { $providerSettings, setVaultField } from '../stores/provider-settings.js';
 
 /** The credential fields a provider's manifest asks for; secrets are password inputs. */
@@ -7,14 +9,14 @@ export function KeyVaultForm({ provider }: { provider: ProviderManifest }) {
   const settings = useStore($providerSettings);
   const vault = settings[provider.id]?.vault ?? {};
   return (
-    <div className="key-vault-form" data-provider={provider.id}>
+    <div className="key-vault-form grid gap-3 sm:grid-cols-2" data-provider={provider.id}>
       {provider.keyVault.map((field) => (
-        <label key={field.field} className="field">
-          <span>
-            {field.label}
-            {field.required && !provider.serverKey ? ' *' : ''}
-          </span>
-          <input
+        <Field
+          key={field.field}
+          label={`${field.label}${field.required && !provider.serverKey ? ' *' : ''}`}
+          className={provider.keyVault.length === 1 ? 'sm:col-span-2' : undefined}
+        >
+          <Input
             name={field.field}
             type={field.secret ? 'password' : 'text'}
             autoComplete="off"
@@ -24,11 +26,17 @@ export function KeyVaultForm({ provider }: { provider: ProviderManifest }) {
             value={vault[field.field] ?? ''}
             onChange={(e) => setVaultField(provider.id, field.field, e.target.value)}
           />
-        </label>
+        </Field>
       ))}
       {provider.apiKeyUrl ? (
-        <a href={provider.apiKeyUrl} target="_blank" rel="noreferrer">
+        <a
+          href={provider.apiKeyUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 text-sm text-accent [overflow-wrap:anywhere] hover:underline sm:col-span-2"
+        >
           {provider.apiKeyUrl}
+          <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
         </a>
       ) : null}
     </div>

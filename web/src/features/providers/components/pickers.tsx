@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $labels } from '../../../app/locale.js';
+import { Select } from '../../../components/ui/input.js';
 import {
   $activeModel,
   $activeProvider,
@@ -16,11 +17,14 @@ export function Pickers() {
   const models = useStore($chatModels);
   const model = useStore($activeModel);
   const label = useStore($labels);
+  // A fixed width, so the header does not jump when /providers arrives or another model is picked.
+  const width = 'w-0 flex-1 sm:w-56 sm:flex-none';
   return (
-    <div className="pickers">
-      <select
+    <div className="pickers flex min-w-0 flex-1 items-center gap-2">
+      <Select
         aria-label={label.provider}
         name="provider"
+        className={width}
         value={active?.id ?? ''}
         onChange={(e) => selectProvider(e.target.value)}
       >
@@ -32,10 +36,11 @@ export function Pickers() {
             {p.name}
           </option>
         ))}
-      </select>
-      <select
+      </Select>
+      <Select
         aria-label={label.model}
         name="model"
+        className={width}
         value={model}
         onChange={(e) => selectModel(e.target.value)}
       >
@@ -44,7 +49,7 @@ export function Pickers() {
             {m.displayName ?? m.id}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import { ChevronRight, CircleAlert, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { $labels, type Labels } from '../../../app/locale.js';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
+import { Button, IconButton } from '../../../components/ui/button.js';
+import { Field, Input } from '../../../components/ui/input.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
 import {
   $modelFetch,
   $providerModels,
@@ -29,88 +35,114 @@ const ABILITY_LABEL: [keyof ModelCard['abilities'], keyof Labels][] = [
   ['imageOutput', 'abilityImageOutput'],
 ];
 
+const SOURCE_TONE: Record<ModelCard['source'], BadgeTone> = {
+  builtin: 'neutral',
+  remote: 'accent',
+  custom: 'warning',
+};
+
 /** One provider's models: remote fetch, a switch per model, and the custom-model form. */
 export function ProviderModels({ provider }: { provider: ProviderManifest }) {
   const models = useStore($providerModels)[provider.id] ?? [];
   const fetchState = useStore($modelFetch)[provider.id];
   const label = useStore($labels);
   return (
-    <div className="provider-models">
-      <div className="provider-models-head">
-        <h3>
-          {label.models} <span className="muted">({models.length})</span>
+    <div className="provider-models flex flex-col gap-3 border-t border-border pt-4">
+      <div className="provider-models-head flex items-center justify-between gap-2">
+        <h3 className="m-0 text-sm font-semibold">
+          {label.models}{' '}
+          <span className="font-normal text-muted-foreground">({models.length})</span>
         </h3>
         {provider.settings.showModelFetcher ? (
-          <button
-            type="button"
+          <Button
+            variant="outline"
+            size="sm"
             name="fetchModels"
             disabled={fetchState?.state === 'loading'}
             onClick={() => void fetchModels(provider.id)}
           >
+            {fetchState?.state === 'loading' ? <Spinner /> : <RefreshCw aria-hidden="true" />}
             {fetchState?.state === 'loading' ? label.fetchingModels : label.fetchModels}
-          </button>
+          </Button>
         ) : null}
       </div>
       {fetchState?.state === 'error' ? (
-        <p className="error model-fetch-error" role="alert">
-          <CallErrorText
-            errorType={fetchState.errorType}
-            clientFetch={fetchState.clientFetch}
-            provider={provider.name}
-          />
+        <p
+          className="error model-fetch-error m-0 flex items-start gap-2 text-sm text-danger"
+          role="alert"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <CallErrorText
+              errorType={fetchState.errorType}
+              clientFetch={fetchState.clientFetch}
+              provider={provider.name}
+            />
+          </span>
         </p>
       ) : null}
       {fetchState?.state === 'done' ? (
-        <p className="muted model-fetch-done" role="status">
+        <p className="model-fetch-done m-0 text-sm text-muted-foreground" role="status">
           {label.modelsFetched}
         </p>
       ) : null}
-      <ul className="model-list">
+      <ul className="model-list m-0 max-h-96 list-none overflow-y-auto rounded-lg border border-border p-0">
         {models.map((card) => (
-          <li key={card.id} className="model-row" data-model={card.id} data-source={card.source}>
-            <label className="model-toggle">
-              <input
-                type="checkbox"
+          <li
+            key={card.id}
+            className="model-row flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-border px-3 py-2 last:border-b-0"
+            data-model={card.id}
+            data-source={card.source}
+          >
+            <label className="model-toggle flex min-w-0 items-center gap-3">
+              <Switch
                 name="modelEnabled"
                 checked={card.enabled}
                 aria-label={`${label.modelEnabled}: ${card.displayName ?? card.id}`}
                 onChange={(e) => setModelEnabled(provider.id, card.id, e.target.checked)}
               />
-              <span className="model-name">
+              <span className="model-name flex min-w-0 flex-col text-sm [overflow-wrap:anywhere]">
                 {card.displayName ?? card.id}
                 {card.displayName && card.displayName !== card.id ? (
-                  <span className="model-id muted">{card.id}</span>
+                  <span className="model-id font-mono text-xs text-muted-foreground">
+                    {card.id}
+                  </span>
                 ) : null}
               </span>
             </label>
-            <span className="model-badges">
-              <span className={`badge source-badge source-${card.source}`}>
+            <span className="model-badges flex flex-wrap items-center gap-1">
+              <Badge
+                tone={SOURCE_TONE[card.source]}
+                className={`source-badge source-${card.source}`}
+              >
                 {label[SOURCE_LABEL[card.source]]}
-              </span>
+              </Badge>
               {card.type !== 'chat' ? (
-                <span className="badge ability-badge">{card.type}</span>
+                <Badge tone="outline" className="ability-badge">
+                  {card.type}
+                </Badge>
               ) : null}
               {ABILITY_LABEL.filter(([ability]) => card.abilities[ability]).map(
                 ([ability, key]) => (
-                  <span key={ability} className="badge ability-badge">
+                  <Badge key={ability} tone="outline" className="ability-badge">
                     {label[key]}
-                  </span>
+                  </Badge>
                 ),
               )}
               {card.contextWindowTokens ? (
-                <span className="badge context-badge">
+                <Badge tone="outline" className="context-badge font-mono">
                   {formatTokens(card.contextWindowTokens)}
-                </span>
+                </Badge>
               ) : null}
               {card.source === 'custom' ? (
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={`${label.removeModel}: ${card.id}`}
+                <IconButton
+                  label={`${label.removeModel}: ${card.id}`}
+                  size="sm"
+                  className="size-7 text-muted-foreground hover:text-danger"
                   onClick={() => removeCustomModel(provider.id, card.id)}
                 >
-                  {label.removeModel}
-                </button>
+                  <Trash2 aria-hidden="true" className="size-3.5!" />
+                </IconButton>
               ) : null}
             </span>
           </li>
@@ -149,41 +181,63 @@ function CustomModelForm({ providerId }: { providerId: string }) {
     setFunctionCall(false);
     setReasoning(false);
   };
+  const checkbox = (
+    name: string,
+    checked: boolean,
+    onChange: (checked: boolean) => void,
+    text: string,
+  ) => (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        className="size-4 rounded"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {text}
+    </label>
+  );
   return (
-    <div className="custom-model">
-      <button
-        type="button"
+    <div className="custom-model flex flex-col gap-3">
+      <Button
+        variant="ghost"
+        size="sm"
         name="toggleCustomModel"
-        className="custom-model-toggle"
+        className="custom-model-toggle -ml-2 self-start text-accent"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        {open ? '▾' : '▸'} {label.addCustomModel}
-      </button>
+        <ChevronRight
+          aria-hidden="true"
+          className={open ? 'rotate-90 transition-transform' : 'transition-transform'}
+        />
+        {label.addCustomModel}
+      </Button>
       {open ? (
-        <form className="custom-model-form" onSubmit={submit}>
-          <label className="field">
-            <span>{label.modelId} *</span>
-            <input
+        <form
+          className="custom-model-form grid gap-3 rounded-lg border border-border bg-surface-muted/50 p-3 sm:grid-cols-3"
+          onSubmit={submit}
+        >
+          <Field label={`${label.modelId} *`}>
+            <Input
               name="customModelId"
               required
               autoComplete="off"
               value={id}
               onChange={(e) => setId(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>{label.displayName}</span>
-            <input
+          </Field>
+          <Field label={label.displayName}>
+            <Input
               name="customModelName"
               autoComplete="off"
               value={displayName}
               onChange={(e) => setDisplayName(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>{label.contextWindow}</span>
-            <input
+          </Field>
+          <Field label={label.contextWindow}>
+            <Input
               name="customModelContext"
               type="number"
               min={0}
@@ -191,39 +245,27 @@ function CustomModelForm({ providerId }: { providerId: string }) {
               value={context}
               onChange={(e) => setContext(e.target.value)}
             />
-          </label>
-          <div className="custom-model-abilities">
-            <label>
-              <input
-                type="checkbox"
-                name="customModelVision"
-                checked={vision}
-                onChange={(e) => setVision(e.target.checked)}
-              />
-              {label.abilityVision}
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                name="customModelFunctionCall"
-                checked={functionCall}
-                onChange={(e) => setFunctionCall(e.target.checked)}
-              />
-              {label.abilityFunctionCall}
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                name="customModelReasoning"
-                checked={reasoning}
-                onChange={(e) => setReasoning(e.target.checked)}
-              />
-              {label.abilityReasoning}
-            </label>
+          </Field>
+          <div className="custom-model-abilities flex flex-wrap items-center gap-4 sm:col-span-2">
+            {checkbox('customModelVision', vision, setVision, label.abilityVision)}
+            {checkbox(
+              'customModelFunctionCall',
+              functionCall,
+              setFunctionCall,
+              label.abilityFunctionCall,
+            )}
+            {checkbox('customModelReasoning', reasoning, setReasoning, label.abilityReasoning)}
           </div>
-          <button type="submit" name="addCustomModel">
+          <Button
+            type="submit"
+            variant="primary"
+            size="sm"
+            name="addCustomModel"
+            className="sm:justify-self-end"
+          >
+            <Plus aria-hidden="true" />
             {label.addModel}
-          </button>
+          </Button>
         </form>
       ) : null}
     </div>

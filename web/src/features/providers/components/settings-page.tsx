@@ -1,7 +1,13 @@
-import { AccessCodeField } from './access-code-field.js';
 import { useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { ChevronDown, ChevronRight, ChevronUp, GripVertical, KeyRound } from 'lucide-react';
 import { $labels } from '../../../app/locale.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { IconButton } from '../../../components/ui/button.js';
+import { cn } from '../../../components/ui/cn.js';
+import { Skeleton } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
+import { AccessCodeField } from './access-code-field.js';
 import { moveProvider, moveProviderTo } from '../stores/order.js';
 import { $orderedProviders, $providersStatus } from '../stores/providers.js';
 import { $providerSettings, updateProviderSettings } from '../stores/provider-settings.js';
@@ -9,7 +15,6 @@ import { ClientFetchSwitch } from './client-fetch-switch.js';
 import { ConnectionCheck } from './connection-check.js';
 import { KeyVaultForm } from './key-vault-form.js';
 import { ProviderModels } from './provider-models.js';
-import './provider-settings.css';
 
 const DRAG_TYPE = 'application/x-manifold-provider';
 
@@ -21,7 +26,8 @@ export function SettingsPage() {
   const label = useStore($labels);
   const [dragged, setDragged] = useState<string | undefined>();
   const [over, setOver] = useState<string | undefined>();
-  if (status === 'error') return <p className="notice">{label.providersError}</p>;
+  if (status === 'error')
+    return <p className="notice mx-auto max-w-3xl px-6 py-8 text-danger">{label.providersError}</p>;
   const ids = providers.map((p) => p.id);
 
   const onDragStart = (id: string) => (e: DragEvent) => {
@@ -49,20 +55,30 @@ export function SettingsPage() {
   };
 
   return (
-    <section className="settings provider-settings">
-      <AccessCodeField />
-      <h1>{label.providers}</h1>
-      <ol className="provider-list">
+    <section className="settings provider-settings mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6 sm:py-8">
+      <div className="rounded-xl border border-border bg-surface p-4 shadow-xs">
+        <AccessCodeField />
+      </div>
+      <h1 className="m-0 text-xl font-semibold tracking-tight">{label.providers}</h1>
+      {status !== 'ready' && providers.length === 0 ? (
+        <div className="flex flex-col gap-2" aria-hidden="true">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-14 rounded-xl" />
+          ))}
+        </div>
+      ) : null}
+      <ol className="provider-list m-0 flex list-none flex-col gap-2 p-0">
         {providers.map((provider, index) => {
           const own = settings[provider.id];
           const enabled = own?.enabled ?? provider.enabled;
-          const classes = ['provider-item'];
-          if (dragged === provider.id) classes.push('dragging');
-          if (over === provider.id && dragged !== provider.id) classes.push('drag-over');
           return (
             <li
               key={provider.id}
-              className={classes.join(' ')}
+              className={cn(
+                'provider-item flex items-start gap-1 rounded-xl sm:gap-2 lg:-ml-9',
+                dragged === provider.id && 'dragging opacity-50',
+                over === provider.id && dragged !== provider.id && 'drag-over',
+              )}
               data-provider={provider.id}
               onDragOver={onDragOver(provider.id)}
               onDragLeave={() =>
@@ -70,59 +86,85 @@ export function SettingsPage() {
               }
               onDrop={onDrop(provider.id)}
             >
-              <div className="provider-order">
-                <span
-                  className="drag-handle"
-                  draggable
-                  title={label.dragToReorder}
-                  aria-hidden="true"
-                  onDragStart={onDragStart(provider.id)}
-                  onDragEnd={onDragEnd}
-                >
-                  ⠿
-                </span>
-                <button
-                  type="button"
+              <div className="provider-order flex w-7 shrink-0 flex-col items-center pt-0.5">
+                <IconButton
+                  label={`${label.moveUp}: ${provider.name}`}
+                  tooltip={false}
+                  size="sm"
                   name="moveUp"
-                  className="order-button"
-                  aria-label={`${label.moveUp}: ${provider.name}`}
+                  className="order-button h-6 w-7 text-muted-foreground hover:text-foreground"
                   disabled={index === 0}
                   onClick={() => moveProvider(ids, provider.id, -1)}
                 >
-                  ↑
-                </button>
-                <button
-                  type="button"
+                  <ChevronUp aria-hidden="true" />
+                </IconButton>
+                <IconButton
+                  label={`${label.moveDown}: ${provider.name}`}
+                  tooltip={false}
+                  size="sm"
                   name="moveDown"
-                  className="order-button"
-                  aria-label={`${label.moveDown}: ${provider.name}`}
+                  className="order-button h-6 w-7 text-muted-foreground hover:text-foreground"
                   disabled={index === providers.length - 1}
                   onClick={() => moveProvider(ids, provider.id, 1)}
                 >
-                  ↓
-                </button>
+                  <ChevronDown aria-hidden="true" />
+                </IconButton>
               </div>
-              <details className="provider-card" data-provider={provider.id}>
-                <summary>
-                  <span className="provider-name">{provider.name}</span>
-                  {provider.serverKey ? <span className="badge">{label.serverKey}</span> : null}
-                  <label className="switch" onClick={(e) => e.stopPropagation()}>
-                    <input
-                      type="checkbox"
+              <details
+                className={cn(
+                  'provider-card group/card min-w-0 flex-1 rounded-xl border border-border bg-surface shadow-xs transition-shadow open:shadow-sm',
+                  over === provider.id &&
+                    dragged !== provider.id &&
+                    'border-accent ring-2 ring-accent/30',
+                )}
+                data-provider={provider.id}
+              >
+                <summary className="flex min-h-13 list-none items-center gap-2 rounded-xl px-3 py-2 sm:gap-3 sm:px-4 [&::-webkit-details-marker]:hidden">
+                  <span
+                    className="drag-handle -ml-1 hidden cursor-grab items-center text-muted-foreground hover:text-foreground sm:inline-flex"
+                    draggable
+                    title={label.dragToReorder}
+                    aria-hidden="true"
+                    onDragStart={onDragStart(provider.id)}
+                    onDragEnd={onDragEnd}
+                  >
+                    <GripVertical className="size-4" />
+                  </span>
+                  <span className="provider-name min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
+                    {provider.name}
+                  </span>
+                  {provider.serverKey ? (
+                    <Badge tone="success">
+                      <KeyRound aria-hidden="true" />
+                      {label.serverKey}
+                    </Badge>
+                  ) : null}
+                  <span className="switch inline-flex" onClick={(e) => e.stopPropagation()}>
+                    <Switch
                       name="enabled"
+                      aria-label={`${label.on}: ${provider.name}`}
                       checked={enabled}
                       onChange={(e) =>
                         updateProviderSettings(provider.id, { enabled: e.target.checked })
                       }
                     />
-                    {label.on}
-                  </label>
+                  </span>
+                  <ChevronRight
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-muted-foreground transition-transform group-open/card:rotate-90"
+                  />
                 </summary>
-                {provider.description ? <p className="muted">{provider.description}</p> : null}
-                <KeyVaultForm provider={provider} />
-                <ClientFetchSwitch provider={provider} />
-                <ConnectionCheck provider={provider} />
-                <ProviderModels provider={provider} />
+                <div className="flex flex-col gap-4 border-t border-border px-3 py-4 sm:px-4">
+                  {provider.description ? (
+                    <p className="m-0 text-sm leading-6 text-muted-foreground">
+                      {provider.description}
+                    </p>
+                  ) : null}
+                  <KeyVaultForm provider={provider} />
+                  <ClientFetchSwitch provider={provider} />
+                  <ConnectionCheck provider={provider} />
+                  <ProviderModels provider={provider} />
+                </div>
               </details>
             </li>
           );
