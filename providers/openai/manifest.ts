@@ -240,6 +240,28 @@ export const manifest = {
       source: 'builtin',
     },
     {
+      id: 'gpt-4o-mini-tts',
+      displayName: 'GPT-4o mini TTS',
+      description:
+        'Text to speech (POST /webapi/tts/openai); voices alloy, ash, ballad, coral, echo, fable, nova, onyx, sage, shimmer, verse.',
+      type: 'tts',
+      enabled: true,
+      releasedAt: '2025-03-20',
+      abilities: {},
+      pricing: { input: 0.6, output: 12 },
+      source: 'builtin',
+    },
+    {
+      id: 'tts-1',
+      displayName: 'TTS 1',
+      description: 'Text to speech, tuned for speed.',
+      type: 'tts',
+      enabled: false,
+      releasedAt: '2023-11-06',
+      abilities: {},
+      source: 'builtin',
+    },
+    {
       id: 'dall-e-3',
       displayName: 'DALL·E 3',
       description: 'Image generation from text, with `vivid` or `natural` style and `hd` quality.',

@@ -8,4 +8,5 @@ export const options: OpenAICompatibleOptions = {
   payload: chatPayload,
   responses: { when: usesResponses, payload: responsesPayload },
   images: true,
+  speech: true,
 };

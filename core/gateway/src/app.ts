@@ -16,6 +16,7 @@ import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
+import { registerSpeechRoute } from './routes/speech.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(
   registerModelRoutes(app, { authenticate });
   registerPullRoute(app, { authenticate });
   registerImageRoute(app, { authenticate });
+  registerSpeechRoute(app, { authenticate });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });

@@ -63,7 +63,8 @@ export interface RawScenario {
   kind: 'raw';
   status: number;
   headers?: Record<string, string>;
-  body: string;
+  /** Text, or bytes (spoken audio). */
+  body: string | Uint8Array;
 }
 
 /** What the fake answers to one request. */

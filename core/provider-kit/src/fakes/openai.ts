@@ -96,6 +96,7 @@ export function defaultScenarioFor(request: RecordedRequest): Scenario {
     return { kind: 'json', body: modelList([...chatModelIds, ...nonChatModelIds]) };
   if (request.path.endsWith('/embeddings')) return { kind: 'json', body: embeddings(body) };
   if (request.path.endsWith('/images/generations')) return { kind: 'json', body: images(body) };
+  if (request.path.endsWith('/audio/speech')) return speech(body);
   const message = `Invalid URL (${request.method} ${request.path})`;
   return {
     kind: 'json',
@@ -106,6 +107,70 @@ export function defaultScenarioFor(request: RecordedRequest): Scenario {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The voices of OpenAI's speech models (API reference, `audio/speech` `voice`). */
+export const SPEECH_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+  'verse',
+];
+
+/** Content types the speech API answers with, by `response_format`. */
+export const SPEECH_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/opus',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  pcm: 'audio/pcm',
+};
+
+/** The bytes the fake speaks: an ID3 header and the input, so a test can tell answers apart. */
+export const speechBytes = (input: string): Uint8Array =>
+  new Uint8Array(Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000'), Buffer.from(input)]));
+
+const invalidValue = (param: string, message: string): Scenario => ({
+  kind: 'json',
+  status: 400,
+  body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } },
+});
+
+/** `POST /audio/speech`: audio bytes, or OpenAI's 400 for a voice, format or input it refuses. */
+function speech(body: Record<string, unknown>): Scenario {
+  const voice = String(body.voice ?? '');
+  if (!SPEECH_VOICES.includes(voice))
+    return invalidValue(
+      'voice',
+      `Invalid value: '${voice}'. Supported values are: ${SPEECH_VOICES.map((v) => `'${v}'`).join(', ')}.`,
+    );
+  const format = String(body.response_format ?? 'mp3');
+  const type = SPEECH_TYPES[format];
+  if (!type) return invalidValue('response_format', `Invalid value: '${format}'.`);
+  const input = String(body.input ?? '');
+  if (input.length > 4096) {
+    return {
+      kind: 'json',
+      status: 400,
+      body: {
+        error: {
+          message: `[{'type': 'string_too_long', 'loc': ('body', 'input'), 'msg': 'String should have at most 4096 characters'}]`,
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      },
+    };
+  }
+  return { kind: 'raw', status: 200, headers: { 'content-type': type }, body: speechBytes(input) };
 }
 
 /** A 1×1 transparent PNG, the base64 the gpt-image models answer with. */

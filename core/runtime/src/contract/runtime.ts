@@ -79,6 +79,30 @@ export interface TextToImageRequest {
   style?: string;
 }
 
+/** Audio formats of text to speech (CONTRACT §3 `POST /webapi/tts/:provider`). */
+export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+
+/** Text-to-speech request (`POST /webapi/tts/:provider`, CONTRACT §3). */
+export interface SpeechRequest {
+  /** A `tts` model id of the provider. */
+  model: string;
+  /** The text to speak. */
+  input: string;
+  /** A voice the model has, e.g. `alloy`. */
+  voice: string;
+  /** 0.25–4, 1 by default. */
+  speed?: number;
+  /** Audio format, `mp3` by default. */
+  format?: SpeechFormat;
+}
+
+/** Spoken audio: its bytes and content type. */
+export interface SpeechAudio {
+  audio: Uint8Array;
+  contentType: string;
+}
+
 /** A provider runtime: one upstream, one set of credentials. */
 export interface ProviderRuntime {
   /**
@@ -95,6 +119,8 @@ export interface ProviderRuntime {
    * refusal or failure throws `ManifoldError`.
    */
   textToImage?(request: TextToImageRequest, context: CallContext): Promise<string[]>;
+  /** Speak text (text to speech); a refusal or failure throws `ManifoldError`. */
+  speech?(request: SpeechRequest, context: CallContext): Promise<SpeechAudio>;
   /**
    * Download a model to a local server (`POST /webapi/models/:provider/pull`). Resolves once the
    * upstream accepted the pull (a refusal throws `ManifoldError`), with its progress reports.

@@ -220,6 +220,11 @@ export interface OpenAICompatibleOptions {
    * runtime gets `textToImage`, answering URLs, or data URLs for models that answer base64.
    */
   images?: boolean;
+  /**
+   * The provider speaks text at `<baseURL>/audio/speech` (OpenAI's speech API): the runtime gets
+   * `speech` (`POST /webapi/tts/:provider`).
+   */
+  speech?: boolean;
   /** A key is required (default true); false for local servers. */
   requiresApiKey?: boolean;
   /**

@@ -7,6 +7,9 @@ import type {
   CallContext,
   ProviderRuntime,
   RuntimeOptions,
+  SpeechAudio,
+  SpeechFormat,
+  SpeechRequest,
   TextToImageRequest,
 } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
@@ -40,6 +43,16 @@ export function imageURLs(answer: {
 }
 
 export { debugFlagName };
+
+/** The content type of each speech format, when the upstream does not say. */
+const SPEECH_CONTENT_TYPES: Readonly<Record<SpeechFormat, string>> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/ogg; codecs=opus',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  pcm: 'audio/pcm',
+};
 
 /** True when the request goes through the Responses API. */
 export const usesResponsesApi = (request: ChatRequest, compat: OpenAICompatibleOptions): boolean =>
@@ -231,6 +244,30 @@ export function createOpenAICompatibleRuntime(
             callOptions(context.signal),
           );
           return imageURLs(result);
+        } catch (error) {
+          if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
+          throw mapperFor(context.signal)(error);
+        }
+      },
+    }),
+
+    ...(compat.speech && {
+      async speech(request: SpeechRequest, context: CallContext): Promise<SpeechAudio> {
+        const format = request.format ?? 'mp3';
+        try {
+          const response = await client.audio.speech.create(
+            {
+              model: request.model,
+              input: request.input,
+              voice: request.voice as never,
+              response_format: format,
+              ...(request.speed !== undefined && { speed: request.speed }),
+            },
+            callOptions(context.signal),
+          );
+          const audio = new Uint8Array(await response.arrayBuffer());
+          const contentType = response.headers.get('content-type') ?? SPEECH_CONTENT_TYPES[format];
+          return { audio, contentType };
         } catch (error) {
           if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
           throw mapperFor(context.signal)(error);
