@@ -4,7 +4,7 @@
 // screenshots of every page are in design-screenshots.test.ts.
 import { join } from 'node:path';
 import t from 'tap';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { screenshots, setupBrowser } from './setup.js';
 
@@ -54,6 +54,16 @@ const overflowX = (page: Page) =>
 
 // Four browsers one after the other: more than tap's default minute on a loaded machine.
 t.setTimeout(180_000);
+
+/** Radix gives focus back in a close handler that can run a frame after the layer is gone: wait up to 2 s. */
+async function becomesFocused(locator: Locator): Promise<boolean> {
+  const until = Date.now() + 2_000;
+  for (;;) {
+    if (await locator.evaluate((el) => el === document.activeElement)) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 t.test(
   'themes: chosen in the header, stored, applied before the app runs, system live',
@@ -179,7 +189,7 @@ t.test('mobile: the conversation list is a drawer with focus management', async 
   await shot(page, 'design-drawer-375.png');
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
-  t.ok(await menu.evaluate((el) => el === document.activeElement), 'focus returns to the button');
+  t.ok(await becomesFocused(menu), 'focus returns to the button');
 
   await menu.click();
   await drawer.getByRole('button', { name: 'New chat' }).click();
@@ -221,7 +231,7 @@ t.test('primitives: dialog focus, confirm then undo, menu and popover by keyboar
   }
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  t.ok(await open.evaluate((el) => el === document.activeElement), 'focus back on the trigger');
+  t.ok(await becomesFocused(open), 'focus back on the trigger');
 
   // ConfirmDialog, then the toast's Undo brings the item back.
   const items = page.locator('output.gallery-items');
