@@ -12,6 +12,8 @@ import { describeTable, TABLES } from '@manifold/gateway/db/tables';
 import { ROOT } from '../../helpers/paths.js';
 import { postgresMissing, startPostgres } from '../../helpers/postgres.js';
 
+// PGlite starts from an empty folder here (initdb in WebAssembly): slow when every file runs at once
+t.setTimeout(180_000);
 const cluster = postgresMissing ? undefined : await startPostgres(t);
 
 /** Every table of the Drizzle schema: its name and sorted columns. */
