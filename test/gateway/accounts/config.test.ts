@@ -1,6 +1,7 @@
 // The accounts configuration (CONTRACT §9): ACCOUNTS, EDITION, the database, AUTH_SECRET and the
 // OAuth variables; and ACCOUNTS=off (the default) opens no database at all.
 import t from 'tap';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { loadConfig } from '@manifold/gateway/config';
 import { TEST_AUTH_SECRET } from '../../helpers/accounts.js';
 import { startGateway } from '../../helpers/gateway.js';
 import { NO_PROVIDERS } from '../../helpers/paths.js';
+import { migratedDataDir } from '../../helpers/pglite.js';
 
 const SECRET = { AUTH_SECRET: TEST_AUTH_SECRET };
 
@@ -135,4 +137,40 @@ t.test('ACCOUNTS=off opens no database and offers no account routes', async (t) 
     emailPassword: false,
     providers: [],
   });
+});
+
+/** The accounts' heavy modules a gateway process loaded with this environment. */
+async function heavyModules(env: Record<string, string>): Promise<string[]> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import=tsx',
+      '--conditions=manifold-source',
+      join(import.meta.dirname, 'fixtures', 'heavy-modules.ts'),
+      JSON.stringify(env),
+      NO_PROVIDERS,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  await new Promise((resolve) => child.once('exit', resolve));
+  return JSON.parse(output.trim().split('\n').at(-1) ?? 'null') as string[];
+}
+
+t.test('ACCOUNTS=off loads neither better-auth, Drizzle nor a database driver', async (t) => {
+  t.same(await heavyModules({}), []);
+  const withAccounts = await heavyModules({
+    ACCOUNTS: 'on',
+    ...SECRET,
+    DATA_DIR: await migratedDataDir(t),
+  });
+  t.ok(
+    withAccounts.some((url) => url.includes('/better-auth/')),
+    'better-auth with accounts on',
+  );
+  t.ok(
+    withAccounts.some((url) => url.includes('/@electric-sql/pglite/')),
+    'and PGlite',
+  );
 });

@@ -4,7 +4,8 @@ import type { GatewayConfig } from '../config.js';
 import { apiKeyRepository, type ApiKeyRepository } from './api-keys.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { createBetterAuth, type BetterAuth } from './better-auth.js';
-import { isPersonalRequest, signInRequired, userResolver } from './current-user.js';
+import { isPersonalRequest, userResolver } from './current-user.js';
+import { signInRequired } from './require-user.js';
 
 /** What the accounts plugin offers routes. */
 export interface Accounts {

@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import type { GatewayConfig } from '../config.js';
-import { requireUser } from '../accounts/current-user.js';
+// only this light module: the accounts plugin (better-auth, drivers) is imported with accounts on
+import { requireUser } from '../accounts/require-user.js';
 
 /** The body of `POST /webapi/api-keys`. */
 const CreateKeySchema = Type.Object({
