@@ -11,6 +11,7 @@ import { builtinSources, loadProviders, pluginSources, type PluginSource } from 
 import { installErrorHandling } from './error-handler.js';
 import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
+import { registerAccountRoutes, registerAccountsConfigRoute } from './routes/account.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
@@ -102,8 +103,18 @@ export async function buildApp(
   if (sseWriter === 'plugin')
     await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
 
+  if (config.accounts !== 'off') {
+    // Imported only with accounts: without them no database driver nor auth library is loaded,
+    // and no database is opened.
+    const { default: databasePlugin } = await import('./db/plugin.js');
+    const { default: accountsPlugin } = await import('./accounts/plugin.js');
+    await app.register(databasePlugin, { database: config.database });
+    await app.register(accountsPlugin, { config });
+  }
+
   app.get('/health', async () => ({ ok: true, version: VERSION }));
   registerProvidersRoute(app);
+  registerAccountsConfigRoute(app, config);
 
   const tools = await startTools(config, app.log);
   const userTools = createUserSources(config, app.log);
@@ -130,6 +141,7 @@ export async function buildApp(
   registerPullRoute(app, { authenticate });
   registerImageRoute(app, { authenticate });
   registerSpeechRoute(app, { authenticate });
+  if (config.accounts !== 'off') registerAccountRoutes(app);
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });

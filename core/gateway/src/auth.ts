@@ -24,10 +24,22 @@ export interface TraceRequest {
   tags?: string[];
 }
 
+/** The signed-in person a request acts for (CONTRACT §9). */
+export interface AccountUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified token payload: access code, user id and key-vault fields. */
     auth: TokenPayload;
+    /**
+     * The person signed in by session cookie or API key (`accounts/current-user.ts`); undefined
+     * when signed out, and always without accounts.
+     */
+    user: AccountUser | undefined;
     /** Set when the caller allowed tracing. */
     trace: TraceRequest | undefined;
   }
@@ -68,19 +80,25 @@ function readTrace(header: string | string[] | undefined): TraceRequest | undefi
 
 /**
  * preHandler of every `/webapi/*` route: verify the token, check the access code (or an own
- * `apiKey`), read the trace request.
+ * `apiKey`), read the trace request. A signed-in person (session or API key, CONTRACT §9) needs
+ * no access code, and the token only when it carries provider credentials; their id is the
+ * token's `userId`.
  */
 export function createAuthHook(config: GatewayConfig) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const header = request.headers[AUTH_HEADER];
-    if (typeof header !== 'string' || header.trim() === '') {
+    const user = request.user;
+    let payload: TokenPayload = {};
+    if (typeof header === 'string' && header.trim() !== '') {
+      payload = await verifyToken(header.trim(), {
+        allowUnsigned: config.allowUnsignedTokens,
+        verifySignature,
+      });
+    } else if (!user) {
       throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
     }
-    const payload = await verifyToken(header.trim(), {
-      allowUnsigned: config.allowUnsignedTokens,
-      verifySignature,
-    });
-    if (
+    if (user) payload = { ...payload, userId: user.id };
+    else if (
       config.accessCodes.length > 0 &&
       !payload.apiKey &&
       !matchesAccessCode(payload.accessCode, config.accessCodes)

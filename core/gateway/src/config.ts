@@ -48,8 +48,42 @@ export interface GatewayConfig {
   mcpTimeoutMs: number;
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
+  /** Accounts (CONTRACT §9): `off` (no database at all), `on` (signed-out use works) or `required`. */
+  accounts: 'off' | 'on' | 'required';
+  /** `cloud` implies `accounts: 'required'` (and metering, next). */
+  edition: 'self-hosted' | 'cloud';
+  /** Where a person's data lives, when accounts are on. */
+  database: DatabaseConfig;
+  /** Sign-in settings; set when accounts are on. */
+  auth: AuthConfig | undefined;
+  /** Encrypts the provider keys people store on the server (AES-256-GCM); unset: none are stored. */
+  keyVaultsSecret: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
+}
+
+/** `DATABASE_URL` (PostgreSQL) or, unset, the embedded PGlite in `DATA_DIR`. */
+export interface DatabaseConfig {
+  url: string | undefined;
+  dataDir: string;
+}
+
+/** An OAuth application's credentials. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Accounts' sign-in settings (better-auth). */
+export interface AuthConfig {
+  /** Signs session cookies and encrypts OAuth tokens (`AUTH_SECRET`). */
+  secret: string;
+  /** The public origin people reach the gateway at (OAuth redirects); unset: each request's own. */
+  url: string | undefined;
+  github: OAuthClient | undefined;
+  google: OAuthClient | undefined;
+  /** Any OpenID Connect issuer (Keycloak, Authentik, Auth0, Okta, …). */
+  oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
 }
 
 /** A configuration error: one readable line naming the variable and what is wrong. */
@@ -120,6 +154,87 @@ function oneOf<T extends string>(
   return raw as T;
 }
 
+/** A secret of at least 32 characters, or undefined when unset. */
+function secret(name: string, value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.length < 32) throw new ConfigError(name, `must be at least 32 characters long`);
+  return text;
+}
+
+/** An http(s) URL, or undefined when unset. */
+function httpURL(name: string, value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(name, `must be an http(s) URL, got "${text}"`);
+  return text.replace(/\/+$/, '');
+}
+
+/** Both halves of an OAuth application (`<prefix>_ID`, `<prefix>_SECRET`), or neither. */
+function oauthClient(
+  prefix: string,
+  id: string | undefined,
+  clientSecret: string | undefined,
+): OAuthClient | undefined {
+  const clientId = id?.trim();
+  const secretText = clientSecret?.trim();
+  if (!clientId && !secretText) return undefined;
+  if (!clientId) throw new ConfigError(`${prefix}_ID`, `is required with ${prefix}_SECRET`);
+  if (!secretText) throw new ConfigError(`${prefix}_SECRET`, `is required with ${prefix}_ID`);
+  return { clientId, clientSecret: secretText };
+}
+
+/** `ACCOUNTS`, `EDITION`, the database and the sign-in settings (CONTRACT §9). */
+function readAccounts(env: Record<string, string | undefined>) {
+  const edition = oneOf(env, 'EDITION', ['self-hosted', 'cloud'] as const, 'self-hosted');
+  const accounts = oneOf(
+    env,
+    'ACCOUNTS',
+    ['off', 'on', 'required'] as const,
+    edition === 'cloud' ? 'required' : 'off',
+  );
+  if (edition === 'cloud' && accounts !== 'required')
+    throw new ConfigError('ACCOUNTS', `must be required when EDITION=cloud, got "${accounts}"`);
+  const url = env.DATABASE_URL?.trim() || undefined;
+  // the URL holds a password: never repeat it
+  if (url && !/^postgres(ql)?:\/\/./.test(url))
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  const database = { url, dataDir: env.DATA_DIR?.trim() || './data' };
+  const keyVaultsSecret = secret('KEY_VAULTS_SECRET', env.KEY_VAULTS_SECRET);
+  if (accounts === 'off') return { edition, accounts, database, auth: undefined, keyVaultsSecret };
+
+  const authSecret = secret('AUTH_SECRET', env.AUTH_SECRET);
+  if (!authSecret)
+    throw new ConfigError(
+      'AUTH_SECRET',
+      `is required when ACCOUNTS is ${accounts} (at least 32 random characters, e.g. from \`openssl rand -base64 32\`)`,
+    );
+  const oidcClient = oauthClient('AUTH_OIDC', env.AUTH_OIDC_ID, env.AUTH_OIDC_SECRET);
+  const issuer = httpURL('AUTH_OIDC_ISSUER', env.AUTH_OIDC_ISSUER);
+  if (oidcClient && !issuer)
+    throw new ConfigError('AUTH_OIDC_ISSUER', 'is required with AUTH_OIDC_ID');
+  if (issuer && !oidcClient)
+    throw new ConfigError('AUTH_OIDC_ID', 'is required with AUTH_OIDC_ISSUER');
+  const auth: AuthConfig = {
+    secret: authSecret,
+    url: httpURL('AUTH_URL', env.AUTH_URL),
+    github: oauthClient('AUTH_GITHUB', env.AUTH_GITHUB_ID, env.AUTH_GITHUB_SECRET),
+    google: oauthClient('AUTH_GOOGLE', env.AUTH_GOOGLE_ID, env.AUTH_GOOGLE_SECRET),
+    oidc:
+      oidcClient && issuer
+        ? { ...oidcClient, issuer, name: env.AUTH_OIDC_NAME?.trim() || 'OpenID Connect' }
+        : undefined,
+  };
+  return { edition, accounts, database, auth, keyVaultsSecret };
+}
+
 /** Validate the environment into a config; throws `ConfigError` on the first bad variable. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -180,6 +295,7 @@ export function loadConfig(
     mcpServers: parseMcpServers(env.MCP_SERVERS),
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
+    ...readAccounts(env),
     webRoot: options.webRoot,
     env,
   };

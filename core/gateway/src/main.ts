@@ -1,8 +1,12 @@
 import { join } from 'node:path';
 import { buildApp, REPO_ROOT } from './app.js';
 import { ConfigError, loadConfig, readEnvironment } from './config.js';
+import { DataDirInUseError } from './db/lock.js';
 
-/** Start the gateway from the environment; exits with one readable line on bad configuration. */
+/**
+ * Start the gateway from the environment; exits with one readable line on bad configuration or
+ * when another process holds `DATA_DIR`.
+ */
 async function main(): Promise<void> {
   let app;
   try {
@@ -12,7 +16,7 @@ async function main(): Promise<void> {
     app = await buildApp(config);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
