@@ -13,7 +13,12 @@ export const TEST_AUTH_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
  */
 export async function startAccountsGateway(
   t: Test,
-  options: { cluster?: PostgresCluster | undefined; env?: Record<string, string> } = {},
+  options: {
+    cluster?: PostgresCluster | undefined;
+    env?: Record<string, string>;
+    /** Load the real provider plugins (default: none, for speed). */
+    providers?: boolean;
+  } = {},
 ) {
   let database: Record<string, string>;
   if (options.cluster) database = { DATABASE_URL: await options.cluster.createDatabase() };
@@ -22,7 +27,7 @@ export async function startAccountsGateway(
   return startGateway(
     t,
     { ACCOUNTS: 'on', AUTH_SECRET: TEST_AUTH_SECRET, ...database, ...options.env },
-    { providersDir: NO_PROVIDERS },
+    options.providers ? {} : { providersDir: NO_PROVIDERS },
   );
 }
 

@@ -111,6 +111,10 @@ export async function buildApp(
     await app.register(databasePlugin, { database: config.database });
     await app.register(accountsPlugin, { config });
   }
+  if (config.credits) {
+    const { default: creditsPlugin } = await import('./credits/plugin.js');
+    await app.register(creditsPlugin, { config });
+  } else app.decorate('credits', undefined);
 
   app.get('/health', async () => ({ ok: true, version: VERSION }));
   registerProvidersRoute(app);

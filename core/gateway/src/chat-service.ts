@@ -30,6 +30,14 @@ export interface ChatAnswer {
   route: string;
 }
 
+/** The price of a provider's model, from its card (a model without a card or price costs 0). */
+function pricingOf(app: FastifyInstance, answered: { provider: string; model: string }) {
+  return app.registry
+    .manifests()
+    .find((each) => each.id === answered.provider)
+    ?.models.find((card) => card.id === answered.model)?.pricing;
+}
+
 /**
  * The one chat path (CONTRACT §10 "one code path, translated at the edge"): the request's
  * plugins as function tools, the runtime for the caller's credentials, and the upstream call.
@@ -49,11 +57,24 @@ export async function startChat(app: FastifyInstance, call: ChatCall): Promise<C
   });
   // after the plugins became tools: their schemas (a person's MCP server's) are checked too
   assertToolSchemaDepth(request.tools);
+  // cloud edition: credits and the plan are checked before anything goes upstream (402)
+  const meter = await app.credits?.metering.admit({
+    userId: call.userId,
+    vault: call.vault,
+    provider: call.provider,
+    model: request.model,
+  });
   const runtime = await app.registry.runtimeFor(call.provider, call.vault);
   const events = await runtime.chat(request, {
     signal: call.signal,
     startedAt: call.startedAt,
     ...(call.userId ? { userId: call.userId } : {}),
   });
-  return { events, route: `${call.provider}/${request.model}` };
+  const answered = { provider: call.provider, model: request.model };
+  return {
+    events: meter
+      ? meter.chat(events, { ...answered, pricing: pricingOf(app, answered) }, request)
+      : events,
+    route: `${call.provider}/${request.model}`,
+  };
 }

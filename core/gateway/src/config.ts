@@ -4,6 +4,7 @@ import { parseEnv } from 'node:util';
 import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/protocol/limits';
 import { parseMcpServers, type McpServersConfig } from './tools/mcp/config.js';
 import { parsePluginSettings, type PluginSettings } from './tools/plugin-settings.js';
+import { readCreditsConfig, type CreditsConfig } from './credits/config.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
 export interface GatewayConfig {
@@ -58,6 +59,8 @@ export interface GatewayConfig {
   auth: AuthConfig | undefined;
   /** Encrypts the provider keys people store on the server (AES-256-GCM); unset: none are stored. */
   keyVaultsSecret: string | undefined;
+  /** Metering, plans and Stripe: the cloud edition's only. */
+  credits: CreditsConfig | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -296,6 +299,7 @@ export function loadConfig(
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     ...readAccounts(env),
+    credits: env.EDITION?.trim() === 'cloud' ? readCreditsConfig(env) : undefined,
     webRoot: options.webRoot,
     env,
   };

@@ -40,8 +40,16 @@ export function registerAccountRoutes(app: FastifyInstance): void {
 
   app.get('/webapi/me', { preHandler: requireUser }, async (request) => {
     const { id, email, name } = request.user!;
-    // plan and credits are the cloud edition's (the next issue); until then everyone is free
-    return { user: { id, email, name }, plan: 'free', credits: { balance: 0 } };
+    // plan and credits are the cloud edition's; a self-hosted account is free with none
+    const account = await app.credits?.repository.open(id);
+    return {
+      user: { id, email, name },
+      plan: account?.plan ?? 'free',
+      credits: {
+        balance: account?.balance ?? 0,
+        ...(account?.periodEnd ? { periodEnd: account.periodEnd.toISOString() } : {}),
+      },
+    };
   });
 
   app.post(

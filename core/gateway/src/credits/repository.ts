@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Usage } from '@manifold/core/contract/usage';
+import type { Database } from '../db/database.js';
+import { users } from '../db/schema/auth.js';
+import { creditAccounts, creditLedger, stripeEvents } from '../db/schema/credits.js';
+
+/** Credits every new cloud account starts with (CONTRACT §9, SPEC §1). */
+export const SIGNUP_CREDITS = 500_000;
+
+/** The plans a person can be on; `free` is everyone's without a subscription. */
+export const PLAN_IDS = ['free', 'basic', 'advanced', 'professional'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** One change of a balance, to be applied once (its `key` is unique per person). */
+export interface LedgerChange {
+  key: string;
+  delta: number;
+  reason: 'signup' | 'chat' | 'embeddings' | 'image' | 'speech' | 'grant' | 'admin';
+  requestId?: string;
+  provider?: string;
+  model?: string;
+  usage?: Usage;
+  estimated?: boolean;
+}
+
+/** A ledger row as `GET /webapi/credits/ledger` lists it. */
+export interface LedgerEntry {
+  id: string;
+  delta: number;
+  reason: string;
+  requestId?: string;
+  provider?: string;
+  model?: string;
+  usage?: Usage;
+  estimated?: boolean;
+  createdAt: string;
+}
+
+/** A person's plan and balance. */
+export interface CreditAccount {
+  userId: string;
+  balance: number;
+  plan: PlanId;
+  periodEnd: Date | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+/** Ledger pages are this long. */
+const PAGE = 50;
+
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`, 'utf8').toString('base64url');
+
+/** The position a cursor stands for; undefined for one this gateway did not make. */
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
+  const [when, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(when ?? '');
+  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+}
+
+const asAccount = (row: typeof creditAccounts.$inferSelect): CreditAccount => ({
+  userId: row.userId,
+  balance: Number(row.balance),
+  plan: (PLAN_IDS as readonly string[]).includes(row.plan) ? (row.plan as PlanId) : 'free',
+  periodEnd: row.periodEnd,
+  stripeCustomerId: row.stripeCustomerId,
+  stripeSubscriptionId: row.stripeSubscriptionId,
+});
+
+/**
+ * Credits on the database (CONTRACT §9). A balance changes only in the transaction that inserts
+ * the ledger row explaining it, and a row's key is unique per person: applying the same change
+ * twice (a retried request, a replayed webhook, two gateways) changes the balance once, and the
+ * balance always equals the sum of the ledger.
+ */
+export function creditRepository(db: Database) {
+  /** Insert the ledger row and move the balance, or nothing when the key was applied before. */
+  async function apply(userId: string, change: LedgerChange): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await tx.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+      const inserted = await tx
+        .insert(creditLedger)
+        .values({
+          id: randomUUID(),
+          userId,
+          key: change.key,
+          delta: change.delta,
+          reason: change.reason,
+          requestId: change.requestId ?? null,
+          provider: change.provider ?? null,
+          model: change.model ?? null,
+          usage: change.usage ?? null,
+          estimated: change.estimated ?? false,
+        })
+        .onConflictDoNothing({ target: [creditLedger.userId, creditLedger.key] })
+        .returning({ id: creditLedger.id });
+      if (inserted.length === 0) return false;
+      await tx
+        .update(creditAccounts)
+        .set({
+          balance: sql`${creditAccounts.balance} + ${change.delta}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(creditAccounts.userId, userId));
+      return true;
+    });
+  }
+
+  async function find(userId: string): Promise<CreditAccount | undefined> {
+    const [row] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    return row ? asAccount(row) : undefined;
+  }
+
+  return {
+    apply,
+    find,
+
+    /** The person's account, made with the sign-up grant the first time it is asked for. */
+    async open(userId: string): Promise<CreditAccount> {
+      const found = await find(userId);
+      if (found) return found;
+      await apply(userId, { key: 'signup', delta: SIGNUP_CREDITS, reason: 'signup' });
+      return (await find(userId))!;
+    },
+
+    /** The person's ledger, newest first, a page at a time. */
+    async ledger(
+      userId: string,
+      cursor?: string,
+    ): Promise<{ entries: LedgerEntry[]; next?: string } | undefined> {
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      if (cursor && !after) return undefined;
+      const rows = await db
+        .select()
+        .from(creditLedger)
+        .where(
+          and(
+            eq(creditLedger.userId, userId),
+            after
+              ? or(
+                  lt(creditLedger.createdAt, after.createdAt),
+                  and(eq(creditLedger.createdAt, after.createdAt), lt(creditLedger.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+        .limit(PAGE + 1);
+      const page = rows.slice(0, PAGE);
+      const last = page.at(-1);
+      return {
+        entries: page.map((row) => ({
+          id: row.id,
+          delta: Number(row.delta),
+          reason: row.reason,
+          ...(row.requestId ? { requestId: row.requestId } : {}),
+          ...(row.provider ? { provider: row.provider } : {}),
+          ...(row.model ? { model: row.model } : {}),
+          ...(row.usage ? { usage: row.usage } : {}),
+          ...(row.estimated ? { estimated: true } : {}),
+          createdAt: row.createdAt.toISOString(),
+        })),
+        ...(rows.length > PAGE && last ? { next: encodeCursor(last.createdAt, last.id) } : {}),
+      };
+    },
+
+    /** Put the person on a plan (and note their Stripe ids and paid period when given). */
+    async setPlan(
+      userId: string,
+      plan: PlanId,
+      extra: {
+        periodEnd?: Date | null;
+        stripeCustomerId?: string;
+        stripeSubscriptionId?: string | null;
+      } = {},
+    ): Promise<void> {
+      await db.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+      await db
+        .update(creditAccounts)
+        .set({ plan, updatedAt: new Date(), ...extra })
+        .where(eq(creditAccounts.userId, userId));
+    },
+
+    /** Note the person's Stripe customer. */
+    async setCustomer(userId: string, customerId: string): Promise<void> {
+      await db.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+      await db
+        .update(creditAccounts)
+        .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+        .where(eq(creditAccounts.userId, userId));
+    },
+
+    /** Whose Stripe customer this is. */
+    async userOfCustomer(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: creditAccounts.userId })
+        .from(creditAccounts)
+        .where(eq(creditAccounts.stripeCustomerId, customerId));
+      return row?.userId;
+    },
+
+    /** The user with this e-mail address (operators name people by it). */
+    async userByEmail(email: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email.trim().toLowerCase()));
+      return row?.id;
+    },
+
+    /** Note a Stripe event as applied; false when it was applied before (a replay). */
+    async firstDelivery(eventId: string, type: string): Promise<boolean> {
+      const inserted = await db
+        .insert(stripeEvents)
+        .values({ id: eventId, type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return inserted.length > 0;
+    },
+
+    /** Forget an event whose handling failed, so Stripe's retry is applied. */
+    async forgetDelivery(eventId: string): Promise<void> {
+      await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
+    },
+  };
+}
+
+/** The credit repository's interface. */
+export type CreditRepository = ReturnType<typeof creditRepository>;
