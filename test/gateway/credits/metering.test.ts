@@ -71,6 +71,14 @@ for (const target of targets) {
     const bob = await signUp(url, 'bob@example.com', 'Bob');
 
     t.test('sign-up grants 500,000 credits, one ledger entry', async (t) => {
+      const atSignUp = await app.database.rows<{ delta: number; reason: string }>(
+        `select delta, reason from credit_ledger where user_id = '${ada.id}'`,
+      );
+      t.same(
+        atSignUp.map((row) => [Number(row.delta), row.reason]),
+        [[500_000, 'signup']],
+        'granted as the account was made',
+      );
       t.match(await me(ada), { plan: 'free', credits: { balance: 500_000 } });
       const entries = await ledger(ada);
       t.equal(entries.length, 1);

@@ -17,7 +17,12 @@ export const OIDC_PROVIDER = 'oidc';
  * database, GitHub, Google and an OpenID Connect issuer when configured, account deletion. Its
  * routes live under `/api/auth` (`auth-routes.ts` mounts them).
  */
-export function createBetterAuth(config: AuthConfig, db: Database, log: FastifyBaseLogger) {
+export function createBetterAuth(
+  config: AuthConfig,
+  db: Database,
+  log: FastifyBaseLogger,
+  hooks: { userCreated?: (userId: string) => Promise<unknown> } = {},
+) {
   const { github, google, oidc } = config;
   return betterAuth({
     appName: 'Manifold',
@@ -56,6 +61,18 @@ export function createBetterAuth(config: AuthConfig, db: Database, log: FastifyB
         ]
       : [],
     user: { deleteUser: { enabled: true } },
+    // the cloud edition's sign-up grant lands as the account is made
+    ...(hooks.userCreated
+      ? {
+          databaseHooks: {
+            user: {
+              create: {
+                after: async (user: { id: string }) => void (await hooks.userCreated!(user.id)),
+              },
+            },
+          },
+        }
+      : {}),
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       // One cookie name on http and https; the bridge adds `Secure` to cookies sent over https.

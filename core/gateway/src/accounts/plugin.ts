@@ -29,7 +29,16 @@ declare module 'fastify' {
 const accountsPlugin: FastifyPluginAsync<{ config: GatewayConfig }> = async (app, { config }) => {
   const authConfig = config.auth;
   if (!authConfig) throw new Error('accounts need the auth configuration');
-  const auth = createBetterAuth(authConfig, app.database.db, app.log);
+  // cloud edition: 500,000 credits as the account is made (imported only there)
+  const credits = config.credits
+    ? (await import('../credits/repository.js')).creditRepository(app.database.db)
+    : undefined;
+  const auth = createBetterAuth(
+    authConfig,
+    app.database.db,
+    app.log,
+    credits ? { userCreated: (userId) => credits.open(userId) } : {},
+  );
   const apiKeys = apiKeyRepository(app.database.db);
   app.decorate('accounts', { auth, apiKeys });
   app.decorateRequest('user', undefined);

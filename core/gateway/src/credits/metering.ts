@@ -77,6 +77,30 @@ async function estimateUsage(request: ChatRequest, output: string): Promise<Usag
   };
 }
 
+/** The monthly grant of a plan an operator set (no Stripe subscription), when a period ended. */
+export async function grantDuePeriods(
+  repository: CreditRepository,
+  config: CreditsConfig,
+  account: CreditAccount,
+): Promise<CreditAccount> {
+  if (account.plan === 'free' || account.stripeSubscriptionId || !account.periodEnd) return account;
+  let periodEnd = account.periodEnd;
+  const plan = config.plans[account.plan];
+  // at most a year of missed periods at once; each grant's key is its period, so it lands once
+  for (let i = 0; i < 12 && periodEnd.getTime() <= Date.now(); i += 1) {
+    const end = nextMonth(periodEnd);
+    await repository.apply(account.userId, {
+      key: `period:${periodEnd.toISOString()}`,
+      delta: plan.monthlyCredits,
+      reason: 'grant',
+    });
+    periodEnd = end;
+  }
+  if (periodEnd !== account.periodEnd)
+    await repository.setPlan(account.userId, account.plan, { periodEnd });
+  return (await repository.find(account.userId)) ?? account;
+}
+
 /**
  * Metering (CONTRACT §9, cloud edition): a request served with the server's keys is admitted only
  * with credits left and a model the plan allows (402 before anything goes upstream), and billed
@@ -88,27 +112,6 @@ export function createMetering(
   config: CreditsConfig,
   log: FastifyBaseLogger,
 ) {
-  /** The monthly grant of a plan an operator set (no Stripe subscription), when a period ended. */
-  async function grantDuePeriods(account: CreditAccount): Promise<CreditAccount> {
-    if (account.plan === 'free' || account.stripeSubscriptionId || !account.periodEnd)
-      return account;
-    let periodEnd = account.periodEnd;
-    const plan = config.plans[account.plan];
-    // at most a year of missed periods at once; each grant's key is its period, so it lands once
-    for (let i = 0; i < 12 && periodEnd.getTime() <= Date.now(); i += 1) {
-      const end = nextMonth(periodEnd);
-      await repository.apply(account.userId, {
-        key: `period:${periodEnd.toISOString()}`,
-        delta: plan.monthlyCredits,
-        reason: 'grant',
-      });
-      periodEnd = end;
-    }
-    if (periodEnd !== account.periodEnd)
-      await repository.setPlan(account.userId, account.plan, { periodEnd });
-    return (await repository.find(account.userId)) ?? account;
-  }
-
   return {
     /**
      * Admit a request: undefined when it is not metered (a person's own key, nobody signed in),
@@ -119,7 +122,7 @@ export function createMetering(
     ): Promise<MeterRun | undefined> {
       if (!call.userId || usesOwnKey(call.vault)) return undefined;
       const { userId } = call;
-      const account = await grantDuePeriods(await repository.open(userId));
+      const account = await grantDuePeriods(repository, config, await repository.open(userId));
       const paid = account.plan !== 'free';
       const errorType = paid ? 'SubscriptionPlanLimit' : 'FreePlanLimit';
       if (
