@@ -5,7 +5,7 @@
 import t from 'tap';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { authHeader } from '../../helpers/gateway.js';
-import { ask, resilientGateway, until } from '../resilience/helpers.js';
+import { ask, CLAUDE, resilientGateway, until } from '../resilience/helpers.js';
 
 /** `name{labels}` → value, from a Prometheus text exposition. */
 function samples(text: string): Map<string, number> {
@@ -87,6 +87,41 @@ t.test('after a mixed run the counters moved by exactly the requests made', asyn
   t.equal(after.get('manifold_credits_spent_total'), 0);
   t.ok(after.has('process_cpu_user_seconds_total'), 'with the default process metrics');
   t.ok(after.has('nodejs_heap_size_used_bytes'));
+});
+
+t.test('a retried chat that fell back counts once, for the model that answered', async (t) => {
+  const { url, openai, anthropic, chat } = await resilientGateway(t, {
+    RETRY_MAX: '1',
+    FALLBACKS: JSON.stringify({ 'openai/gpt-4o-mini': [`anthropic/${CLAUDE}`] }),
+  });
+  const scrape = async () => samples(await (await fetch(`${url}/metrics`)).text());
+  const before = await scrape();
+  const moved = (after: Map<string, number>, prefix: string) =>
+    [...after.keys()]
+      .filter((key) => key.startsWith(prefix))
+      .reduce((sum, key) => sum + (after.get(key) ?? 0) - (before.get(key) ?? 0), 0);
+  for (let i = 0; i < 2; i++)
+    openai.reply({ kind: 'error', status: 503, headers: { 'retry-after': '0' } });
+
+  const { status, headers } = await chat(ask());
+  t.equal(status, 200);
+  t.equal(headers.get('x-manifold-route'), `anthropic/${CLAUDE}`);
+  t.equal(openai.requests.length + anthropic.requests.length, 3, 'three upstream calls');
+
+  const after = await scrape();
+  t.equal(moved(after, 'manifold_requests_total{'), 1, 'one request, one count');
+  t.equal(
+    moved(
+      after,
+      `manifold_requests_total{route="/webapi/chat/:provider",provider="anthropic",model="${CLAUDE}",status="200"}`,
+    ),
+    1,
+    'counted for the model that answered',
+  );
+  t.equal(moved(after, 'manifold_upstream_errors_total{provider="openai"'), 2, 'both refusals');
+  t.equal(moved(after, 'manifold_upstream_errors_total{provider="anthropic"'), 0);
+  t.equal(moved(after, 'manifold_request_duration_seconds_count{'), 1);
+  t.equal(after.get('manifold_open_streams'), 0);
 });
 
 t.test('without METRICS_TOKEN only this machine is answered', async (t) => {
