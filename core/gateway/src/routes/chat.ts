@@ -102,7 +102,9 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       const { events } = answer;
       if (format === 'json') {
         reply.header(ROUTE_HEADER, answer.route);
-        const result = await collectChatResult(events, { provider });
+        // the provider that answered (a fallback may be another one) names itself in an error
+        const answered = answer.route.slice(0, answer.route.indexOf('/'));
+        const result = await collectChatResult(events, { provider: answered });
         return {
           ...result,
           ...(request.trace
