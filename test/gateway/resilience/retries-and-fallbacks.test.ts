@@ -4,6 +4,7 @@
  * once the stream began or after the client left.
  */
 import t from 'tap';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { parseEventStream } from '../../helpers/gateway.js';
 import {
   ANTHROPIC_KEY,
@@ -245,3 +246,49 @@ t.test('?format=json names the model that answered in X-Manifold-Route too', asy
   t.equal(headers.get('x-manifold-route'), 'openai/gpt-4o-mini');
   t.match(JSON.parse(text), { text: 'Hello from the fake.' });
 });
+
+/** A loopback port nothing listens on (a server's, closed again). */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+t.test(
+  'connection failures (refused, reset before an answer) are retried, then the fallback answers',
+  async (t) => {
+    // a server that takes each connection and drops it before any answer
+    const dropped: Socket[] = [];
+    const resetting = createServer((socket) => {
+      dropped.push(socket);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    t.teardown(() => new Promise<void>((resolve) => resetting.close(() => resolve())));
+    const resetPort = (resetting.address() as AddressInfo).port;
+
+    for (const [name, port] of [
+      ['refused', await deadPort()],
+      ['reset', resetPort],
+    ] as const) {
+      const { anthropic, chat, lines } = await resilientGateway(t, {
+        OPENAI_PROXY_URL: `http://127.0.0.1:${port}/v1`,
+        FALLBACKS: JSON.stringify({ 'openai/gpt-4o-mini': [`anthropic/${CLAUDE}`] }),
+      });
+
+      const { status, headers } = await chat(ask());
+
+      t.equal(status, 200, name);
+      t.equal(headers.get('x-manifold-route'), `anthropic/${CLAUDE}`, name);
+      t.equal(retryLines(lines).length, 2, `${name}: RETRY_MAX retries of the OpenAI model`);
+      t.match(retryLines(lines)[0], {
+        route: 'openai/gpt-4o-mini',
+        errorType: 'AgentRuntimeError',
+      });
+      t.equal(anthropic.requests.length, 1, name);
+    }
+    t.equal(dropped.length, 3, 'the resetting server saw the call and its two retries');
+  },
+);
