@@ -140,29 +140,33 @@ export class ChatObservation {
     });
     const metrics = this.tools.metrics;
     metrics.openStreams.inc();
-    return new ObservedEvents(events, {
-      event: (event) => {
-        this.responseId ??= event.id;
-        switch (event.event) {
-          case 'usage':
-            this.usage = event.data;
-            break;
-          case 'speed':
-            this.ttftMs = event.data.ttft;
-            break;
-          case 'stop':
-            this.stop = event.data;
-            break;
-          case 'error':
-            this.streamError = event.data;
-            break;
-        }
+    return new ObservedEvents(
+      events,
+      {
+        event: (event) => {
+          this.responseId ??= event.id;
+          switch (event.event) {
+            case 'usage':
+              this.usage = event.data;
+              break;
+            case 'speed':
+              this.ttftMs = event.data.ttft;
+              break;
+            case 'stop':
+              this.stop = event.data;
+              break;
+            case 'error':
+              this.streamError = event.data;
+              break;
+          }
+        },
+        end: ({ error, early }) => {
+          metrics.openStreams.dec();
+          this.ended(attempt, error, early);
+        },
       },
-      end: ({ error, early }) => {
-        metrics.openStreams.dec();
-        this.ended(attempt, error, early);
-      },
-    });
+      this.chat.signal,
+    );
   }
 
   private ended(attempt: Attempt, error: unknown, early: boolean): void {

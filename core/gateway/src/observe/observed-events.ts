@@ -20,10 +20,19 @@ export class ObservedEvents implements AsyncIterableIterator<StreamEvent> {
   private iterator: AsyncIterator<StreamEvent> | undefined;
   private ended = false;
 
+  /**
+   * `signal`: the client's. When it aborts before anyone started reading (a route that failed
+   * between the upstream's acceptance and its first read), the events end there, as left early:
+   * otherwise they would stay open for good (the abort stops the upstream, nobody reads its end).
+   */
   constructor(
     private readonly source: AsyncIterable<StreamEvent>,
     private readonly observer: EventObserver,
-  ) {}
+    private readonly signal?: AbortSignal,
+  ) {
+    if (signal?.aborted) this.finish({ early: true });
+    else signal?.addEventListener('abort', this.aborted, { once: true });
+  }
 
   [Symbol.asyncIterator](): this {
     return this;
@@ -62,9 +71,14 @@ export class ObservedEvents implements AsyncIterableIterator<StreamEvent> {
     throw error;
   };
 
+  private readonly aborted = () => {
+    if (!this.iterator) this.finish({ early: true });
+  };
+
   private finish(outcome: { error?: unknown; early: boolean }): void {
     if (this.ended) return;
     this.ended = true;
+    this.signal?.removeEventListener('abort', this.aborted);
     this.observer.end(outcome);
   }
 }
