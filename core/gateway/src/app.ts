@@ -20,6 +20,10 @@ import { registerPullRoute } from './routes/pull.js';
 import { registerSpeechRoute } from './routes/speech.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
+import { GatewayMetrics, startProcessMetrics } from './metrics/metrics.js';
+import { registerMetricsRoute } from './metrics/route.js';
+import { assertFallbackProviders } from './resilience/targets.js';
+import { createTracer } from './tracing/tracer.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Repository root (core/gateway/src or core/gateway/dist → ../../..). */
@@ -99,6 +103,19 @@ export async function buildApp(
   ];
   await loadProviders(app, sources);
 
+  const metrics = new GatewayMetrics();
+  startProcessMetrics();
+  // OpenTelemetry is loaded only when an OTLP endpoint is configured
+  const tracer = config.tracing ? await createTracer(config.tracing, VERSION) : undefined;
+  if (tracer) app.addHook('onClose', () => tracer.close());
+  app.decorate('chatService', {
+    retryMax: config.retryMax,
+    fallbacks: config.fallbacks,
+    metrics,
+    tracer,
+  });
+  registerMetricsRoute(app, metrics, config.metricsToken);
+
   const sseWriter = options.sseWriter ?? config.sseWriter;
   if (sseWriter === 'plugin')
     await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
@@ -124,6 +141,7 @@ export async function buildApp(
   const authenticate = createAuthHook(config);
   registerChatRoute(app, {
     authenticate,
+    accessCodes: config.accessCodes,
     sseWriter,
     pingMs: config.pingIntervalSeconds * 1000,
     userSources: userTools.of,
@@ -157,6 +175,13 @@ export async function buildApp(
   if (configError) {
     await app.close();
     throw configError;
+  }
+  // providers register when the app is ready: only now can FALLBACKS be checked against them
+  try {
+    assertFallbackProviders(config.fallbacks, (id) => app.registry.has(id));
+  } catch (error) {
+    await app.close();
+    throw error;
   }
   await app.registry.probeLocalServers();
   return app;

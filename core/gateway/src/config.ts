@@ -4,6 +4,8 @@ import { parseEnv } from 'node:util';
 import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/protocol/limits';
 import { parseMcpServers, type McpServersConfig } from './tools/mcp/config.js';
 import { parsePluginSettings, type PluginSettings } from './tools/plugin-settings.js';
+import { parseFallbacks, type FallbackTable } from './resilience/targets.js';
+import { parseTracing, type TracingConfig } from './tracing/tracing-config.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
 export interface GatewayConfig {
@@ -46,6 +48,14 @@ export interface GatewayConfig {
   pluginTimeoutMs: number;
   /** Longest an MCP tool call may take, in ms (CONTRACT §8: 60 s). */
   mcpTimeoutMs: number;
+  /** Retries of an upstream refusal (429, 5xx, connection failure) before the next fallback. */
+  retryMax: number;
+  /** `FALLBACKS`: models tried, in order, when a model fails (CONTRACT §10). */
+  fallbacks: FallbackTable;
+  /** Bearer token of `GET /metrics`; unset: the metrics answer loopback clients only. */
+  metricsToken: string | undefined;
+  /** OpenTelemetry export of traced chats; undefined: no tracing (nothing loaded). */
+  tracing: TracingConfig | undefined;
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
   /** Accounts (CONTRACT §9): `off` (no database at all), `on` (signed-out use works) or `required`. */
@@ -296,6 +306,10 @@ export function loadConfig(
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     ...readAccounts(env),
+    retryMax: integer(env, 'RETRY_MAX', 2, 0, 10),
+    fallbacks: parseFallbacks(env.FALLBACKS),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    tracing: parseTracing(env),
     webRoot: options.webRoot,
     env,
   };
