@@ -66,6 +66,23 @@ function readTrace(header: string | string[] | undefined): TraceRequest | undefi
   }
 }
 
+/** Verify an `X-Manifold-Auth` token (CONTRACT §2): its payload, or the ManifoldError it fails with. */
+export function readAuthToken(header: string, config: GatewayConfig): Promise<TokenPayload> {
+  return verifyToken(header.trim(), {
+    allowUnsigned: config.allowUnsignedTokens,
+    verifySignature,
+  });
+}
+
+/** Set `request.trace` from `X-Manifold-Trace`; a traced call answers with its trace ids. */
+export function applyTrace(request: FastifyRequest, reply: FastifyReply): void {
+  request.trace = readTrace(request.headers[TRACE_HEADER]);
+  if (request.trace) {
+    reply.header('x-manifold-trace-id', request.trace.traceId);
+    reply.header('x-manifold-observation-id', request.trace.observationId);
+  }
+}
+
 /**
  * preHandler of every `/webapi/*` route: verify the token, check the access code (or an own
  * `apiKey`), read the trace request.
@@ -76,10 +93,7 @@ export function createAuthHook(config: GatewayConfig) {
     if (typeof header !== 'string' || header.trim() === '') {
       throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
     }
-    const payload = await verifyToken(header.trim(), {
-      allowUnsigned: config.allowUnsignedTokens,
-      verifySignature,
-    });
+    const payload = await readAuthToken(header, config);
     if (
       config.accessCodes.length > 0 &&
       !payload.apiKey &&
@@ -92,10 +106,6 @@ export function createAuthHook(config: GatewayConfig) {
       });
     }
     request.auth = payload;
-    request.trace = readTrace(request.headers[TRACE_HEADER]);
-    if (request.trace) {
-      reply.header('x-manifold-trace-id', request.trace.traceId);
-      reply.header('x-manifold-observation-id', request.trace.observationId);
-    }
+    applyTrace(request, reply);
   };
 }
