@@ -317,3 +317,26 @@ t.test('an unknown route and a body that is not JSON answer in the API shape', a
   t.equal(broken.status, 400);
   t.match(broken.body, { error: { type: 'invalid_request_error', param: 'body' } });
 });
+
+t.test('tool_choice none offers no tools, on both APIs', async (t) => {
+  const tool = { type: 'object', properties: { q: { type: 'string' } } };
+  openAIText();
+  const openai = await json('/v1/chat/completions', {
+    model: 'openai/gpt-4o-mini',
+    messages: [{ role: 'user', content: 'Hi' }],
+    tools: [{ type: 'function', function: { name: 'lookup', parameters: tool } }],
+    tool_choice: 'none',
+  });
+  t.equal(openai.status, 200);
+  t.notOk('tools' in (gateway.openai.lastRequest()?.body as object), 'no tools upstream');
+  anthropicText();
+  const anthropic = await json('/v1/messages', {
+    model: 'anthropic/claude-sonnet-4-5-20250929',
+    max_tokens: 100,
+    messages: [{ role: 'user', content: 'Hi' }],
+    tools: [{ name: 'lookup', input_schema: tool }],
+    tool_choice: { type: 'none' },
+  });
+  t.equal(anthropic.status, 200);
+  t.notOk('tools' in (gateway.anthropic.lastRequest()?.body as object), 'no tools upstream');
+});

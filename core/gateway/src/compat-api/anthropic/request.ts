@@ -65,8 +65,9 @@ const invalid = (field: string, message: string) =>
 function refuseUnsupported(body: AnthropicMessagesRequest): void {
   if (body.stop_sequences?.length) throw unsupported('stop_sequences', 'a stop sequence');
   if (body.top_k !== undefined) throw unsupported('top_k', 'top_k sampling');
-  if (body.tool_choice && body.tool_choice.type !== 'auto')
-    throw unsupported('tool_choice', `tool_choice "${body.tool_choice.type}" (only "auto")`);
+  const choice = body.tool_choice?.type;
+  if (choice !== undefined && choice !== 'auto' && choice !== 'none')
+    throw unsupported('tool_choice', `tool_choice "${choice}" (only "auto" or "none")`);
   const thinking = body.thinking?.type;
   if (thinking !== undefined && thinking !== 'enabled' && thinking !== 'disabled')
     throw unsupported('thinking.type', `thinking "${thinking}" (only enabled or disabled)`);
@@ -198,10 +199,11 @@ const convertTools = (tools: NonNullable<AnthropicMessagesRequest['tools']>): Ch
  * provider and model; `system` (a string or text blocks) as a system message; user text and image
  * blocks (base64 as data URLs, URL sources as they are); `tool_result` blocks as tool messages
  * before the user's other blocks; assistant text, signed `thinking` (as reasoning) and `tool_use`
- * (as calls under their own names); client tools with their `input_schema`; `max_tokens`;
+ * (as calls under their own names); client tools with their `input_schema` (none offered with
+ * `tool_choice` `none`); `max_tokens`;
  * `temperature` doubled onto Manifold's 0–2 scale (so Claude, whose runtime halves it, gets it as
  * sent); `top_p`; `thinking`; `metadata.user_id` as the user; `fallbacks`. Refused with 400 naming
- * the field: `stop_sequences`, `top_k`, a `tool_choice` other than auto, server tools, adaptive
+ * the field: `stop_sequences`, `top_k`, a `tool_choice` other than auto or none, server tools, adaptive
  * thinking, document and other blocks, images inside tool results. `cache_control` is ignored.
  */
 export function toChatRequest(body: AnthropicMessagesRequest): CompatChat {
@@ -222,7 +224,9 @@ export function toChatRequest(body: AnthropicMessagesRequest): CompatChat {
     stream,
     max_tokens: body.max_tokens,
   };
-  if (body.tools?.length) request.tools = convertTools(body.tools);
+  // `none`: the model may not call a tool, so none is offered
+  if (body.tools?.length && body.tool_choice?.type !== 'none')
+    request.tools = convertTools(body.tools);
   if (body.temperature !== undefined) request.temperature = body.temperature * 2;
   if (body.top_p !== undefined) request.top_p = body.top_p;
   if (body.thinking) {

@@ -125,10 +125,10 @@ function refuseUnsupported(body: OpenAIChatRequest): void {
   if (body.modalities?.some((modality) => modality !== 'text'))
     throw unsupported('modalities', 'an output modality other than text');
   const choice = body.tool_choice;
-  if (choice != null && choice !== 'auto')
+  if (choice != null && choice !== 'auto' && choice !== 'none')
     throw unsupported(
       'tool_choice',
-      `tool_choice ${typeof choice === 'string' ? `"${choice}"` : 'naming a function'} (only "auto")`,
+      `tool_choice ${typeof choice === 'string' ? `"${choice}"` : 'naming a function'} (only "auto" or "none")`,
     );
 }
 
@@ -248,9 +248,9 @@ function convertTools(tools: NonNullable<OpenAIChatRequest['tools']>): ChatTool[
  * into provider and model, messages (system and developer as system; user text and image parts;
  * assistant text, `tool_calls` and DeepSeek's `reasoning_content`; tool answers by
  * `tool_call_id`), tools, sampling, `max_completion_tokens` (else `max_tokens`),
- * `reasoning_effort`, `user` and `fallbacks`. What cannot be kept is 400 BadRequest naming the
- * field: `n` > 1, `stop`, a `response_format` other than text, `logprobs`, `logit_bias`, a
- * `tool_choice` other than `auto`, audio and file parts.
+ * `reasoning_effort`, `user` and `fallbacks`; `tool_choice: "none"` offers no tools. What cannot be
+ * kept is 400 BadRequest naming the field: `n` > 1, `stop`, a `response_format` other than text,
+ * `logprobs`, `logit_bias`, a `tool_choice` other than `auto` or `none`, audio and file parts.
  */
 export function toChatRequest(body: OpenAIChatRequest): TranslatedChat {
   refuseUnsupported(body);
@@ -261,7 +261,8 @@ export function toChatRequest(body: OpenAIChatRequest): TranslatedChat {
     messages: body.messages.map(convertMessage),
     stream,
   };
-  if (body.tools?.length) request.tools = convertTools(body.tools);
+  // `none`: the model may not call a tool, so none is offered
+  if (body.tools?.length && body.tool_choice !== 'none') request.tools = convertTools(body.tools);
   const maxTokens = body.max_completion_tokens ?? body.max_tokens;
   if (maxTokens != null) request.max_tokens = maxTokens;
   if (body.temperature != null) request.temperature = body.temperature;
