@@ -51,7 +51,7 @@ export interface BuildOptions {
    * be added later with `app.apiKeys.add`.
    */
   apiKeyVerifiers?: readonly ApiKeyVerifier[];
-  /** Text to speech for `POST /v1/audio/speech` (501 without). */
+  /** Text to speech for `POST /v1/audio/speech` (default: the provider runtimes' own). */
   speech?: SpeechHandler;
 }
 

@@ -1,11 +1,15 @@
 /**
  * The rest of the OpenAI-compatible API through the official `openai` package: the model list,
- * embeddings (the SDK asks for base64 and decodes it), image generation, and speech (501 until a
- * speech handler is plugged in).
+ * embeddings (the SDK asks for base64 and decodes it), image generation, and speech (the provider
+ * runtime's, or a speech handler plugged in).
  */
 import t from 'tap';
 import OpenAI, { APIError } from 'openai';
+import type { ProviderDefinition } from '@manifold/core/contract/runtime';
+import { ManifoldError } from '@manifold/core/errors/manifold-error';
+import { providerPlugin } from '@manifold/gateway/provider-plugin';
 import { startGateway } from '../../helpers/gateway.js';
+import { NO_PROVIDERS } from '../../helpers/paths.js';
 import { API_KEY, startCompatGateway } from './helpers.js';
 
 const gateway = await startCompatGateway(t);
@@ -133,17 +137,82 @@ t.test(
   },
 );
 
-t.test('speech is 501 in OpenAI shape while no speech handler is plugged in', async (t) => {
+t.test('speech from a provider whose runtime does not speak is 405 in OpenAI shape', async (t) => {
   const error = await client.audio.speech
-    .create({ model: 'openai/tts-1', voice: 'alloy', input: 'Hello' })
+    .create({ model: 'anthropic/claude-sonnet-4-5-20250929', voice: 'alloy', input: 'Hello' })
     .then(
       () => undefined,
       (caught: unknown) => caught,
     );
   t.ok(error instanceof APIError);
-  t.equal((error as APIError).status, 501);
-  t.equal((error as APIError).code, 501);
-  t.equal((error as APIError).type, 'api_error');
+  t.equal((error as APIError).status, 405);
+  t.equal((error as APIError).code, 405);
+  t.match((error as APIError).message, 'anthropic does not speak text');
+});
+
+t.test("speech is the runtime's own, with the caller's credentials", async (t) => {
+  const calls: unknown[] = [];
+  const runtime = {
+    chat: () => Promise.reject(new ManifoldError('BadRequest', { message: 'speech only' })),
+    async speech(request: unknown, context: { signal: AbortSignal; userId?: string }) {
+      calls.push({ request, aborted: context.signal.aborted });
+      return { contentType: 'audio/ogg', audio: new Uint8Array([79, 103, 103, 83]) };
+    },
+  };
+  const speaker: ProviderDefinition = {
+    manifest: {
+      id: 'speaker',
+      name: 'Speaker',
+      sdkType: 'test',
+      keyVault: [{ field: 'apiKey', required: true, secret: true, label: 'API Key' }],
+      settings: {},
+      models: [],
+    },
+    createRuntime: () => runtime,
+  };
+  const { url } = await startGateway(
+    t,
+    { MANIFOLD_API_KEYS: API_KEY, SPEAKER_API_KEY: 'k' },
+    {
+      providersDir: NO_PROVIDERS,
+      sources: [
+        {
+          label: 'speaker',
+          source: 'builtin',
+          load: async () => ({ default: providerPlugin(speaker) }),
+        },
+      ],
+    },
+  );
+  const openai = new OpenAI({ apiKey: API_KEY, baseURL: `${url}/v1`, maxRetries: 0 });
+  const response = await openai.audio.speech.create({
+    model: 'speaker/voice-1',
+    voice: 'nova',
+    input: 'Hello',
+    response_format: 'opus',
+    speed: 1.5,
+    instructions: 'cheerful',
+  });
+  t.equal(response.headers.get('content-type'), 'audio/ogg');
+  t.equal(Buffer.from(await response.arrayBuffer()).toString(), 'OggS');
+  t.same(calls, [
+    {
+      request: { model: 'voice-1', input: 'Hello', voice: 'nova', speed: 1.5, format: 'opus' },
+      aborted: false,
+    },
+  ]);
+  const refused = await openai.audio.speech
+    .create({
+      model: 'speaker/voice-1',
+      voice: 'nova',
+      input: 'Hi',
+      response_format: 'ogg' as 'mp3',
+    })
+    .then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+  t.ok(refused instanceof OpenAI.BadRequestError, 'an unknown audio format is refused');
 });
 
 t.test('a speech handler plugged in answers with its audio and content type', async (t) => {
@@ -155,7 +224,7 @@ t.test('a speech handler plugged in answers with its audio and content type', as
       sources: [],
       speech: async (call) => {
         calls.push({ ...call, signal: undefined });
-        return { contentType: 'audio/mpeg', audio: Buffer.from('ID3fake-mp3') };
+        return { contentType: 'audio/mpeg', audio: new TextEncoder().encode('ID3fake-mp3') };
       },
     },
   );

@@ -13,7 +13,7 @@ export type { SpeechCall, SpeechHandler } from './openai/media-routes.js';
 /** Options of the compatible APIs. */
 export interface CompatApiOptions {
   config: GatewayConfig;
-  /** Text to speech for `POST /v1/audio/speech`; without it the route answers 501. */
+  /** Text to speech for `POST /v1/audio/speech`; default: the provider runtimes' own `speech`. */
   speech?: SpeechHandler;
 }
 

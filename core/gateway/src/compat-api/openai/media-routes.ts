@@ -5,7 +5,6 @@ import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { loadImage, parseDataURL } from '@manifold/core/media/image';
 import { createPublicOnlyFetch } from '../../base-url.js';
 import { clientAbortSignal, vaultOf } from '../../routes/chat.js';
-import { openAIError } from '../errors.js';
 import { splitModelName } from '../model-name.js';
 
 const EmbeddingsSchema = Type.Object({
@@ -27,11 +26,15 @@ const ImagesSchema = Type.Object({
   user: Type.Optional(Type.String({ maxLength: 256 })),
 });
 
+/** OpenAI's audio formats of speech, the runtimes' too (CONTRACT §3 `POST /webapi/tts`). */
+const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+
 const SpeechSchema = Type.Object({
   model: Type.String({ minLength: 1, maxLength: 320 }),
   input: Type.String({ minLength: 1, maxLength: 4096 }),
   voice: Type.String({ minLength: 1, maxLength: 64 }),
-  response_format: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  response_format: Type.Optional(Type.Union(SPEECH_FORMATS.map((format) => Type.Literal(format)))),
   speed: Type.Optional(Type.Number({ minimum: 0.25, maximum: 4 })),
   instructions: Type.Optional(Type.String({ maxLength: 4096 })),
 });
@@ -43,7 +46,7 @@ export interface SpeechCall {
   input: string;
   voice: string;
   /** OpenAI's `response_format` (`mp3`, `opus`, `aac`, `flac`, `wav`, `pcm`). */
-  format?: string;
+  format?: SpeechFormat;
   speed?: number;
   instructions?: string;
   vault: KeyVault;
@@ -52,15 +55,57 @@ export interface SpeechCall {
 }
 
 /**
- * Text to speech for `POST /v1/audio/speech` (the speech part of issue 17 plugs in here, over the
- * same runtimes as `POST /webapi/tts/:provider`): the audio bytes and their content type; throws a
- * ManifoldError for a refusal (a provider without speech: 405).
+ * Text to speech for `POST /v1/audio/speech`: the audio bytes and their content type; throws a
+ * ManifoldError for a refusal (a provider without speech: 405). `runtimeSpeech` is the default.
  */
-export type SpeechHandler = (call: SpeechCall) => Promise<{ contentType: string; audio: Buffer }>;
+export type SpeechHandler = (
+  call: SpeechCall,
+) => Promise<{ contentType: string; audio: Uint8Array }>;
+
+/** A runtime's text to speech, as `POST /webapi/tts/:provider` calls it (`ProviderRuntime.speech`). */
+type RuntimeSpeech = (
+  request: { model: string; input: string; voice: string; speed?: number; format?: SpeechFormat },
+  context: { signal: AbortSignal; startedAt: number; userId?: string },
+) => Promise<{ contentType: string; audio: Uint8Array }>;
+
+/**
+ * The default speech of `/v1/audio/speech`: the provider runtime's own `speech` (the one
+ * `POST /webapi/tts/:provider` uses), for the caller's credentials; a provider whose runtime has
+ * none is 405, like its embeddings and images. (OpenAI's `instructions` has no place in it.)
+ */
+export function runtimeSpeech(app: FastifyInstance): SpeechHandler {
+  return async (call) => {
+    const runtime = (await app.registry.runtimeFor(call.provider, call.vault)) as {
+      speech?: RuntimeSpeech;
+    };
+    if (typeof runtime.speech !== 'function') {
+      throw new ManifoldError(405, {
+        message: `${call.provider} does not speak text`,
+        provider: call.provider,
+      });
+    }
+    return runtime.speech.call(
+      runtime,
+      {
+        model: call.model,
+        input: call.input,
+        voice: call.voice,
+        ...(call.speed !== undefined && { speed: call.speed }),
+        ...(call.format !== undefined && { format: call.format }),
+      },
+      {
+        signal: call.signal,
+        startedAt: Date.now(),
+        ...(call.userId ? { userId: call.userId } : {}),
+      },
+    );
+  };
+}
 
 /** Options of the OpenAI-compatible media routes. */
 export interface MediaRouteOptions {
   baseURLPolicy: 'any' | 'public';
+  /** Text to speech; default: the provider runtimes' own (`runtimeSpeech`). */
   speech?: SpeechHandler;
 }
 
@@ -89,9 +134,10 @@ const userOf = (request: FastifyRequest, given?: string) =>
 
 /**
  * `POST /v1/embeddings`, `POST /v1/images/generations` and `POST /v1/audio/speech` (CONTRACT §10)
- * on the provider runtimes' `embeddings` and `textToImage`, and the speech hook.
+ * on the provider runtimes' `embeddings`, `textToImage` and `speech` (or the speech handler given).
  */
 export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOptions): void {
+  const speech = options.speech ?? runtimeSpeech(app);
   app.post('/embeddings', { schema: { body: EmbeddingsSchema } }, async (request, reply) => {
     const body = request.body as Static<typeof EmbeddingsSchema>;
     const input = embeddingInputs(body.input);
@@ -160,16 +206,9 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
   app.post('/audio/speech', { schema: { body: SpeechSchema } }, async (request, reply) => {
     const body = request.body as Static<typeof SpeechSchema>;
     const { provider, model } = splitModelName(body.model);
-    if (!options.speech) {
-      // 501 is no catalogue type: the answer is written here, in OpenAI's shape
-      const payload = {
-        errorType: 501,
-        body: { message: 'Text to speech is not available on this server yet', provider },
-      };
-      return reply.code(501).send(openAIError(501, payload));
-    }
     const userId = userOf(request);
-    const { contentType, audio } = await options.speech({
+    const signal = clientAbortSignal(reply);
+    const spoken = await speech({
       provider,
       model,
       input: body.input,
@@ -178,9 +217,18 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       ...(body.speed !== undefined && { speed: body.speed }),
       ...(body.instructions !== undefined && { instructions: body.instructions }),
       vault: vaultOf(request.auth),
-      signal: clientAbortSignal(reply),
+      signal,
       ...(userId ? { userId } : {}),
+    }).catch((error: unknown) => {
+      // the client left before the audio was ready: nobody to tell
+      if (signal.aborted) return undefined;
+      throw error;
     });
-    return reply.type(contentType).send(audio);
+    if (!spoken) return reply.hijack();
+    const { audio, contentType } = spoken;
+    return reply
+      .type(contentType)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength));
   });
 }
