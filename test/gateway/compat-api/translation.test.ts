@@ -216,6 +216,7 @@ t.test('fields Manifold cannot keep are 400 in OpenAI shape, naming the field', 
     seed: 7,
   });
   t.equal(accepted.status, 200, 'fallbacks and harmless fields are accepted');
+  t.notOk('fallbacks' in (gateway.openai.lastRequest()?.body as object), 'not sent upstream');
 });
 
 t.test('fields Manifold cannot keep are 400 in Anthropic shape, naming the field', async (t) => {

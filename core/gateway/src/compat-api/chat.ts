@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import { collectChatResult } from '@manifold/core/protocol/collect-result';
 import type { ChatResult } from '@manifold/core/contract/chat-result';
-import { startChat, type ChatAnswer } from '../chat-service.js';
+import { startChat, type ChatAnswer, type ChatCall } from '../chat-service.js';
 import { clientAbortSignal, vaultOf } from '../routes/chat.js';
 import { writeRawFrames, type FrameTranslator } from '../sse-reply.js';
 
@@ -23,6 +23,16 @@ export interface CompatAnswer<T> {
   /** The whole answer, from the collected result. */
   json(result: ChatResult, route: string): T;
 }
+
+/**
+ * A chat call with what the chat path's metrics, tracing and fallbacks read (CONTRACT §10): the
+ * route it came by, the trace the caller allowed, and whether a fallback may use the server's keys.
+ */
+type CompatCall = ChatCall & {
+  endpoint?: string;
+  trace?: NonNullable<FastifyRequest['trace']>;
+  serverCredentials?: boolean;
+};
 
 /** Response headers of a `/v1/*` chat: the model that answered (CONTRACT §10), the trace ids. */
 function answerHeaders(request: FastifyRequest, route: string): Record<string, string> {
@@ -52,17 +62,22 @@ export async function answerChat<T>(
   const startedAt = Date.now();
   const signal = clientAbortSignal(reply);
   const userId = request.apiKey?.userId ?? request.auth.userId ?? chat.request.user;
+  const call: CompatCall = {
+    provider: chat.provider,
+    request: chat.request,
+    vault: vaultOf(request.auth),
+    signal,
+    startedAt,
+    log: request.log,
+    endpoint: request.routeOptions.url ?? request.url,
+    // an API key is the operator's leave to use the server's keys, on a fallback too
+    serverCredentials: true,
+    ...(request.trace && { trace: request.trace }),
+    ...(userId ? { userId } : {}),
+  };
   let answer: ChatAnswer;
   try {
-    answer = await startChat(app, {
-      provider: chat.provider,
-      request: chat.request,
-      vault: vaultOf(request.auth),
-      signal,
-      startedAt,
-      log: request.log,
-      ...(userId ? { userId } : {}),
-    });
+    answer = await startChat(app, call);
   } catch (error) {
     // the client left before the upstream answered: nobody to tell, nothing went wrong
     if (signal.aborted) return reply.hijack();
