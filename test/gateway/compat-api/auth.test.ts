@@ -163,3 +163,38 @@ t.test('ACCESS_CODE guards /webapi only: an API key is enough on /v1', async (t)
     200,
   );
 });
+
+t.test('X-Manifold-Trace is honoured on /v1: the answer names its trace', async (t) => {
+  fake.reply({ kind: 'chunks', chunks: textChunks(['Hi']) });
+  const trace = Buffer.from(JSON.stringify({ enabled: true, traceId: 'trace-v1-1' })).toString(
+    'base64',
+  );
+  const response = await fetch(`${withKeys.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${KEY}`,
+      'x-manifold-trace': trace,
+    },
+    body: ask,
+  });
+  t.equal(response.status, 200);
+  t.equal(response.headers.get('x-manifold-trace-id'), 'trace-v1-1');
+  t.match(response.headers.get('x-manifold-observation-id'), /\S/);
+  await response.text();
+});
+
+t.test('a body over BODY_LIMIT is 413 in each API shape', async (t) => {
+  const small = await gateway({ MANIFOLD_API_KEYS: KEY, BODY_LIMIT: '2048' });
+  const big = JSON.stringify({
+    model: 'openai/gpt-4o-mini',
+    max_tokens: 10,
+    messages: [{ role: 'user', content: 'x'.repeat(4096) }],
+  });
+  const openai = await small.post('/v1/chat/completions', { authorization: `Bearer ${KEY}` }, big);
+  t.equal(openai.status, 413);
+  t.match(openai.body, { error: { type: 'invalid_request_error', code: 413 } });
+  const anthropic = await small.post('/v1/messages', { 'x-api-key': KEY }, big);
+  t.equal(anthropic.status, 413);
+  t.match(anthropic.body, { type: 'error', error: { type: 'request_too_large' } });
+});
