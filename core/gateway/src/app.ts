@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifySSE } from '@fastify/sse';
 import fastifyStatic from '@fastify/static';
 import { createAuthHook } from './auth.js';
+import apiKeysPlugin, { type ApiKeyVerifier } from './auth/api-keys.js';
+import compatApi, { type SpeechHandler } from './compat-api/index.js';
 import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
@@ -50,6 +52,13 @@ export interface BuildOptions {
   sseWriter?: 'raw' | 'plugin';
   /** pino options override (tests pass `false` or a stream). */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * More verifiers of `/v1/*` API keys, asked after `MANIFOLD_API_KEYS` (personal keys); more can
+   * be added later with `app.apiKeys.add`.
+   */
+  apiKeyVerifiers?: readonly ApiKeyVerifier[];
+  /** Text to speech for `POST /v1/audio/speech` (default: the provider runtimes' own). */
+  speech?: SpeechHandler;
 }
 
 /** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
@@ -160,6 +169,21 @@ export async function buildApp(
   registerImageRoute(app, { authenticate });
   registerSpeechRoute(app, { authenticate });
   if (config.accounts !== 'off') registerAccountRoutes(app);
+
+  await app.register(apiKeysPlugin, { keys: config.apiKeys });
+  for (const verifier of options.apiKeyVerifiers ?? []) app.apiKeys.add(verifier);
+  // personal `mk-…` keys: the accounts plugin verified the key and set its owner before this
+  if (config.accounts !== 'off')
+    app.apiKeys.add((key, request) =>
+      key.startsWith('mk-') && request.user
+        ? { kind: 'personal', userId: request.user.id }
+        : undefined,
+    );
+  await app.register(compatApi, {
+    prefix: '/v1',
+    config,
+    ...(options.speech && { speech: options.speech }),
+  });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });

@@ -103,6 +103,27 @@ export function readTrace(request: FastifyRequest, otel: boolean): TraceRequest 
   }
 }
 
+/** Verify an `X-Manifold-Auth` token (CONTRACT §2): its payload, or the ManifoldError it fails with. */
+export function readAuthToken(header: string, config: GatewayConfig): Promise<TokenPayload> {
+  return verifyToken(header.trim(), {
+    allowUnsigned: config.allowUnsignedTokens,
+    verifySignature,
+  });
+}
+
+/** Set `request.trace` from `X-Manifold-Trace`; a traced call answers with its trace ids. */
+export function applyTrace(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: GatewayConfig,
+): void {
+  request.trace = readTrace(request, config.tracing !== undefined);
+  if (request.trace) {
+    reply.header('x-manifold-trace-id', request.trace.traceId);
+    reply.header('x-manifold-observation-id', request.trace.observationId);
+  }
+}
+
 /**
  * preHandler of every `/webapi/*` route: verify the token, check the access code (or an own
  * `apiKey`), read the trace request. A signed-in person (session or API key, CONTRACT §9) needs
@@ -115,10 +136,7 @@ export function createAuthHook(config: GatewayConfig) {
     const user = request.user;
     let payload: TokenPayload = {};
     if (typeof header === 'string' && header.trim() !== '') {
-      payload = await verifyToken(header.trim(), {
-        allowUnsigned: config.allowUnsignedTokens,
-        verifySignature,
-      });
+      payload = await readAuthToken(header, config);
     } else if (!user) {
       throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
     }
@@ -135,10 +153,6 @@ export function createAuthHook(config: GatewayConfig) {
       });
     }
     request.auth = payload;
-    request.trace = readTrace(request, config.tracing !== undefined);
-    if (request.trace) {
-      reply.header('x-manifold-trace-id', request.trace.traceId);
-      reply.header('x-manifold-observation-id', request.trace.observationId);
-    }
+    applyTrace(request, reply, config);
   };
 }

@@ -13,6 +13,11 @@ export interface GatewayConfig {
   port: number;
   /** Access codes; empty = no access code required. */
   accessCodes: readonly string[];
+  /**
+   * Operator keys of the `/v1/*` APIs (`MANIFOLD_API_KEYS`), sent as `Authorization: Bearer <key>`;
+   * empty = only keys another verifier knows (personal keys) are accepted.
+   */
+  apiKeys: readonly string[];
   /** Extra provider plugin packages or paths. */
   plugins: readonly string[];
   /** Largest request body in bytes. */
@@ -245,6 +250,20 @@ function readAccounts(env: Record<string, string | undefined>) {
   return { edition, accounts, database, auth, keyVaultsSecret };
 }
 
+/** Comma-separated keys; one with whitespace or a control character could never arrive in a header. */
+function keyList(value: string | undefined, name: string): string[] {
+  const keys = list(value);
+  const bad = keys.findIndex((key) =>
+    [...key].some(
+      (character) =>
+        /\s/.test(character) || character.charCodeAt(0) < 0x20 || character === '\u007f',
+    ),
+  );
+  if (bad !== -1)
+    throw new ConfigError(name, `key ${bad + 1} contains whitespace or a control character`);
+  return keys;
+}
+
 /** Validate the environment into a config; throws `ConfigError` on the first bad variable. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -287,6 +306,7 @@ export function loadConfig(
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 3210, 0, 65535),
     accessCodes: list(env.ACCESS_CODE),
+    apiKeys: keyList(env.MANIFOLD_API_KEYS, 'MANIFOLD_API_KEYS'),
     plugins: list(env.MANIFOLD_PLUGINS),
     bodyLimit: integer(env, 'BODY_LIMIT', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     baseURLPolicy: oneOf(env, 'BASE_URL_POLICY', ['any', 'public'] as const, 'any'),
