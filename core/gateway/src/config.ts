@@ -58,6 +58,8 @@ export interface GatewayConfig {
   auth: AuthConfig | undefined;
   /** Encrypts the provider keys people store on the server (AES-256-GCM); unset: none are stored. */
   keyVaultsSecret: string | undefined;
+  /** The deployment's documentation, where the support assistant points (`DOCS_URL`). */
+  docsUrl: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -296,6 +298,7 @@ export function loadConfig(
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     ...readAccounts(env),
+    docsUrl: httpURL('DOCS_URL', env.DOCS_URL),
     webRoot: options.webRoot,
     env,
   };
