@@ -247,14 +247,24 @@ export function syncService(db: Database, keyVaultsSecret: string | undefined) {
       return { item: settingsJson(row), applied };
     },
 
-    /** A key vault row as its owner sees it: the fields decrypted (null once deleted). */
+    /**
+     * A key vault row as its owner sees it: the fields decrypted (null once deleted). One that no
+     * longer decrypts (KEY_VAULTS_SECRET changed, the row was tampered with) is `vault: null` with
+     * `unreadable: true`, so a pull still answers the rest; PUT it again to replace it.
+     */
     keyVaultJson(row: Row): Row {
       const { ciphertext, ...rest } = row;
-      const vault =
-        typeof ciphertext === 'string' && ciphertext !== '' && !row.deletedAt
-          ? vaultCipher().decrypt(ciphertext, vaultRow(String(row.userId), String(row.provider)))
-          : null;
-      return toJson({ ...rest, vault });
+      if (typeof ciphertext !== 'string' || ciphertext === '' || row.deletedAt)
+        return toJson({ ...rest, vault: null });
+      const decrypt = vaultCipher();
+      try {
+        return toJson({
+          ...rest,
+          vault: decrypt.decrypt(ciphertext, vaultRow(String(row.userId), String(row.provider))),
+        });
+      } catch {
+        return toJson({ ...rest, vault: null, unreadable: true });
+      }
     },
 
     /** Check the key vaults can be read or written here (503 without `KEY_VAULTS_SECRET`). */
