@@ -1,8 +1,8 @@
 // The sync API of a signed-in person's data (README "Sync"): for each collection a pull of the
 // changes since a cursor, a PUT that upserts a row by the client's id (last writer wins by
 // `updatedAt`) and a DELETE that marks it deleted; the export and import of everything. Every
-// route needs a session or an API key (401 `InvalidAccessCode`), and another person's ids are
-// 404, as ids that do not exist.
+// route needs a session or an API key (401 `InvalidAccessCode`, checked on request, before the
+// body is read), and another person's ids are 404, as ids that do not exist.
 import type { Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/require-user.js';
@@ -80,13 +80,13 @@ export function registerSyncRoutes(
         schema: {
           querystring: collection === MESSAGES ? MessageChangesQuerySchema : ChangesQuerySchema,
         },
-        preHandler: requireUser,
+        onRequest: requireUser,
       },
       (request) => changes(collection, request, toJson),
     );
     app.get(
       `${SYNC_PREFIX}/${path}/:id`,
-      { schema: { params: IdParamsSchema }, preHandler: requireUser },
+      { schema: { params: IdParamsSchema }, onRequest: requireUser },
       async (request) => {
         const { id } = request.params as Static<typeof IdParamsSchema>;
         const row = await findOwn(db(), collection, userId(request), id);
@@ -96,7 +96,7 @@ export function registerSyncRoutes(
     );
     app.put(
       `${SYNC_PREFIX}/${path}/:id`,
-      { schema: { params: IdParamsSchema, body: bodySchema }, preHandler: requireUser },
+      { schema: { params: IdParamsSchema, body: bodySchema }, onRequest: requireUser },
       async (request) => {
         const { id } = request.params as Static<typeof IdParamsSchema>;
         return put(service(), userId(request), id, request.body as Body);
@@ -104,7 +104,7 @@ export function registerSyncRoutes(
     );
     app.delete(
       `${SYNC_PREFIX}/${path}/:id`,
-      { schema: { params: IdParamsSchema }, preHandler: requireUser },
+      { schema: { params: IdParamsSchema }, onRequest: requireUser },
       async (request, reply) => {
         const { id } = request.params as Static<typeof IdParamsSchema>;
         await service().remove(collection, userId(request), id);
@@ -129,12 +129,12 @@ export function registerSyncRoutes(
   // key vaults: one per provider; 503 without KEY_VAULTS_SECRET
   app.get(
     `${SYNC_PREFIX}/key-vaults`,
-    { schema: { querystring: ChangesQuerySchema }, preHandler: requireUser },
+    { schema: { querystring: ChangesQuerySchema }, onRequest: requireUser },
     (request) => changes(KEY_VAULTS, request, (row, sync) => sync.keyVaultJson(row)),
   );
   app.get(
     `${SYNC_PREFIX}/key-vaults/:provider`,
-    { schema: { params: ProviderParamsSchema }, preHandler: requireUser },
+    { schema: { params: ProviderParamsSchema }, onRequest: requireUser },
     async (request) => {
       const { provider } = request.params as Static<typeof ProviderParamsSchema>;
       const sync = service();
@@ -148,7 +148,7 @@ export function registerSyncRoutes(
     `${SYNC_PREFIX}/key-vaults/:provider`,
     {
       schema: { params: ProviderParamsSchema, body: KeyVaultBodySchema },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => {
       const { provider } = request.params as Static<typeof ProviderParamsSchema>;
@@ -157,7 +157,7 @@ export function registerSyncRoutes(
   );
   app.delete(
     `${SYNC_PREFIX}/key-vaults/:provider`,
-    { schema: { params: ProviderParamsSchema }, preHandler: requireUser },
+    { schema: { params: ProviderParamsSchema }, onRequest: requireUser },
     async (request, reply) => {
       const { provider } = request.params as Static<typeof ProviderParamsSchema>;
       const sync = service();
@@ -170,15 +170,15 @@ export function registerSyncRoutes(
   // settings: one document per person
   app.get(
     `${SYNC_PREFIX}/settings`,
-    { schema: { querystring: ChangesQuerySchema }, preHandler: requireUser },
+    { schema: { querystring: ChangesQuerySchema }, onRequest: requireUser },
     (request) => changes(SETTINGS, request, toJson),
   );
   app.put(
     `${SYNC_PREFIX}/settings`,
-    { schema: { body: SettingsBodySchema }, preHandler: requireUser },
+    { schema: { body: SettingsBodySchema }, onRequest: requireUser },
     async (request) => service().putSettings(userId(request), request.body as SettingsBody),
   );
-  app.delete(`${SYNC_PREFIX}/settings`, { preHandler: requireUser }, async (request, reply) => {
+  app.delete(`${SYNC_PREFIX}/settings`, { onRequest: requireUser }, async (request, reply) => {
     const id = userId(request);
     await service().remove(SETTINGS, id, id);
     return reply.status(204).send();
@@ -186,7 +186,7 @@ export function registerSyncRoutes(
 
   app.get(
     '/webapi/export',
-    { schema: { querystring: ExportQuerySchema }, preHandler: requireUser },
+    { schema: { querystring: ExportQuerySchema }, onRequest: requireUser },
     async (request, reply) => {
       const query = request.query as Static<typeof ExportQuerySchema>;
       const document = await exportDocument(db(), keyVaultsSecret, request.user!, {
@@ -200,7 +200,7 @@ export function registerSyncRoutes(
   );
   app.post(
     '/webapi/import',
-    { schema: { body: ExportDocumentSchema }, preHandler: requireUser },
+    { schema: { body: ExportDocumentSchema }, onRequest: requireUser },
     async (request) => ({
       imported: await importDocument(
         db(),
