@@ -101,8 +101,17 @@ export function decodeCursor(text: string): Cursor {
   });
 }
 
-/** The server's clock, in the database, at the millisecond `synced_at` keeps. */
-const SERVER_NOW = sql`clock_timestamp()`;
+/**
+ * The `synced_at` of a write: the database's clock, but always at least a millisecond after the
+ * person's latest `synced_at` in the table. So a person's writes follow each other strictly, and a
+ * write can never land at or before a position a pull has already passed (same millisecond, a
+ * smaller key) — the cursor misses nothing.
+ */
+function nextSyncedAt(collection: Collection, userId: string): SQL {
+  const synced = sql.identifier(collection.syncedAt.name);
+  const owner = sql.identifier(collection.userId.name);
+  return sql`greatest(clock_timestamp(), (select max(previous.${synced}) + interval '1 millisecond' from ${collection.table} previous where previous.${owner} = ${userId}))`;
+}
 
 /** One page of changes. */
 export interface Changes {
@@ -220,7 +229,7 @@ export async function upsert(
     ...values,
     updatedAt: times.updatedAt,
     deletedAt: times.deletedAt,
-    syncedAt: SERVER_NOW,
+    syncedAt: nextSyncedAt(collection, userId),
   };
   const target =
     collection.key === collection.userId
@@ -261,7 +270,12 @@ export async function softDelete(
   const now = new Date();
   const [row] = (await db
     .update(collection.table)
-    .set({ ...extra, updatedAt: now, deletedAt: now, syncedAt: SERVER_NOW } as never)
+    .set({
+      ...extra,
+      updatedAt: now,
+      deletedAt: now,
+      syncedAt: nextSyncedAt(collection, userId),
+    } as never)
     .where(
       and(
         eq(collection.userId, userId),
@@ -284,7 +298,7 @@ export async function softDeleteMessagesOf(
   const now = new Date();
   await db
     .update(messages)
-    .set({ updatedAt: now, deletedAt: now, syncedAt: SERVER_NOW as unknown as Date })
+    .set({ updatedAt: now, deletedAt: now, syncedAt: nextSyncedAt(MESSAGES, userId) })
     .where(
       and(
         eq(messages.userId, userId),
@@ -307,7 +321,7 @@ export async function clearOtherDefaults(
       isDefault: false,
       updatedAt:
         sql`greatest(${agents.updatedAt}, ${updatedAt.toISOString()}::timestamptz)` as unknown as Date,
-      syncedAt: SERVER_NOW as unknown as Date,
+      syncedAt: nextSyncedAt(AGENTS, userId),
     })
     .where(and(eq(agents.userId, userId), ne(agents.id, agentId), eq(agents.isDefault, true)));
 }
