@@ -319,8 +319,7 @@ export async function clearOtherDefaults(
     .update(agents)
     .set({
       isDefault: false,
-      updatedAt:
-        sql`greatest(${agents.updatedAt}, ${updatedAt.toISOString()}::timestamptz)` as unknown as Date,
+      updatedAt: sql`greatest(${agents.updatedAt}, ${updatedAt.toISOString()}::timestamptz)`,
       syncedAt: nextSyncedAt(AGENTS, userId),
     })
     .where(and(eq(agents.userId, userId), ne(agents.id, agentId), eq(agents.isDefault, true)));

@@ -3,14 +3,25 @@
 // `updatedAt`) and a DELETE that marks it deleted; the export and import of everything. Every
 // route needs a session or an API key (401 `InvalidAccessCode`, checked on request, before the
 // body is read), and another person's ids are 404, as ids that do not exist.
+import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/require-user.js';
-import { MESSAGES, AGENTS, CONVERSATIONS, KEY_VAULTS, SETTINGS } from './collections.js';
-import { changesSince, decodeCursor, encodeCursor, findOwn, notFound } from './collections.js';
-import type { Collection, Row } from './collections.js';
 import { messages } from '../db/schema/conversations.js';
-import { eq } from 'drizzle-orm';
+import {
+  AGENTS,
+  changesSince,
+  CONVERSATIONS,
+  decodeCursor,
+  encodeCursor,
+  findOwn,
+  KEY_VAULTS,
+  MESSAGES,
+  notFound,
+  SETTINGS,
+  type Collection,
+  type Row,
+} from './collections.js';
 import {
   AgentBodySchema,
   ChangesQuerySchema,
