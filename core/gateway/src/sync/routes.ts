@@ -40,7 +40,7 @@ import {
   type KeyVaultBody,
   type MessageBody,
   type SettingsBody,
-} from './schemas.js';
+} from '@manifold/core/contract/sync';
 import { syncService, toJson, type SyncService } from './service.js';
 import { exportDocument, importDocument } from './transfer.js';
 

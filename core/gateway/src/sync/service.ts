@@ -28,7 +28,7 @@ import type {
   KeyVaultBody,
   MessageBody,
   SettingsBody,
-} from './schemas.js';
+} from '@manifold/core/contract/sync';
 
 /** A row as the API answers it: no person id, no cursor column, instants as ISO strings. */
 export function toJson(row: Row): Row {

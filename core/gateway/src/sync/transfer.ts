@@ -16,7 +16,7 @@ import {
   SETTINGS,
   type Collection,
 } from './collections.js';
-import { EXPORT_VERSION, type ExportDocument } from './schemas.js';
+import { EXPORT_VERSION, type ExportDocument } from '@manifold/core/contract/sync';
 import { syncService, toJson } from './service.js';
 
 /** The person's data as one document; provider keys only when asked for. */

@@ -1,12 +1,14 @@
-// The bodies of the sync, export and import routes (README "Sync"), as TypeBox schemas: a body
-// that does not match is a 400 `BadRequest` naming the field (CONTRACT §7).
+// The rows of a person's synced data and the export document (README "Sync"), as TypeBox
+// schemas: the bodies of the gateway's sync, export and import routes (a body that does not match
+// is a 400 `BadRequest` naming the field, CONTRACT §7), and what a client builds them from. The
+// export document's JSON Schema is `manifests/export-document.schema.json`.
 import { Type, type Static, type TSchema } from 'typebox';
 import {
   FileItemSchema,
   ImageItemSchema,
   MessagePluginSchema,
   MessageToolCallSchema,
-} from '@manifold/core/contract/chat-message';
+} from './chat-message.js';
 
 /** A client-made id: UUIDs, nanoids and the like. */
 export const IdSchema = Type.String({
