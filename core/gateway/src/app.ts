@@ -14,6 +14,7 @@ import { installErrorHandling } from './error-handler.js';
 import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerAccountRoutes, registerAccountsConfigRoute } from './routes/account.js';
+import { registerBuiltinAgentsRoute } from './routes/agents.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
@@ -168,7 +169,13 @@ export async function buildApp(
   registerPullRoute(app, { authenticate });
   registerImageRoute(app, { authenticate });
   registerSpeechRoute(app, { authenticate });
-  if (config.accounts !== 'off') registerAccountRoutes(app);
+  registerBuiltinAgentsRoute(app, { authenticate, docsUrl: config.docsUrl });
+  if (config.accounts !== 'off') {
+    registerAccountRoutes(app);
+    // the sync routes reach the database: imported with accounts only, as the accounts plugin
+    const { registerSyncRoutes } = await import('./sync/routes.js');
+    registerSyncRoutes(app, { keyVaultsSecret: config.keyVaultsSecret });
+  }
 
   await app.register(apiKeysPlugin, { keys: config.apiKeys });
   for (const verifier of options.apiKeyVerifiers ?? []) app.apiKeys.add(verifier);

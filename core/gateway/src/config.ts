@@ -73,6 +73,8 @@ export interface GatewayConfig {
   auth: AuthConfig | undefined;
   /** Encrypts the provider keys people store on the server (AES-256-GCM); unset: none are stored. */
   keyVaultsSecret: string | undefined;
+  /** The deployment's documentation, where the support assistant points (`DOCS_URL`). */
+  docsUrl: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -330,6 +332,7 @@ export function loadConfig(
     fallbacks: parseFallbacks(env.FALLBACKS),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     tracing: parseTracing(env),
+    docsUrl: httpURL('DOCS_URL', env.DOCS_URL),
     webRoot: options.webRoot,
     env,
   };

@@ -40,15 +40,21 @@ interface ValidationIssue {
   params?: { missingProperty?: string; additionalProperty?: string };
 }
 
-/** `body/messages/0/role must be equal to one of the allowed values` → field `messages.0.role`. */
+/**
+ * `body/messages/0/role must be equal to one of the allowed values` → field `messages.0.role`; an
+ * unknown property `extra` of `body/vault` → field `vault.extra`.
+ */
 function describeValidation(error: FastifyError): { message: string; field: string } {
   const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
   const path = (issue.instancePath ?? '').split('/').filter(Boolean);
   if (issue.params?.missingProperty) path.push(issue.params.missingProperty);
+  // a field the schema does not have is named itself, not its object
+  const unknown = issue.params?.additionalProperty;
+  if (unknown) path.push(unknown);
   const field = path.join('.') || (error.validationContext ?? 'body');
   return {
     field,
-    message: `${error.validationContext ?? 'body'}.${field} ${issue.message ?? 'is invalid'}`,
+    message: `${error.validationContext ?? 'body'}.${field} ${unknown ? 'is not a known field' : (issue.message ?? 'is invalid')}`,
   };
 }
 
