@@ -48,6 +48,7 @@ async function startGateway(port, upstream, sseWriter, anthropic) {
     LOG_LEVEL: 'warn',
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_PROXY_URL: upstream.baseURL,
+    MANIFOLD_API_KEYS: 'mk-bench',
     ...(anthropic && { ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_PROXY_URL: anthropic.url }),
     SSE_WRITER: sseWriter,
   });
@@ -78,6 +79,13 @@ const anthropicUpstreamBody = JSON.stringify({
   max_tokens: 8192,
   messages: [{ role: 'user', content: [{ type: 'text', text: 'Say twenty words.' }] }],
   stream: true,
+});
+/** The same chat on the OpenAI-compatible API (CONTRACT §10), asking for the same usage chunk. */
+const compatBody = JSON.stringify({
+  model: 'openai/gpt-4o-mini',
+  messages: [{ role: 'user', content: 'Say twenty words.' }],
+  stream: true,
+  stream_options: { include_usage: true },
 });
 const upstreamBody = JSON.stringify({
   model: 'gpt-4o-mini',
@@ -184,6 +192,7 @@ try {
   const plugin = await startGateway(33211, fast, 'plugin');
   const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
   const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-bench' };
+  const compatHeaders = { 'content-type': 'application/json', authorization: 'Bearer mk-bench' };
   const anthropicHeaders = {
     'content-type': 'application/json',
     'x-api-key': 'sk-ant-bench',
@@ -195,6 +204,7 @@ try {
     [`${fast.baseURL}/chat/completions`, upstreamHeaders, upstreamBody],
     [`${raw.url}/webapi/chat/openai`, headers, chatBody],
     [`${plugin.url}/webapi/chat/openai`, headers, chatBody],
+    [`${raw.url}/v1/chat/completions`, compatHeaders, compatBody],
     [`${anthropicUpstream.url}/v1/messages`, anthropicHeaders, anthropicUpstreamBody],
     [`${raw.url}/webapi/chat/anthropic`, headers, anthropicChatBody],
   ]) {
@@ -212,6 +222,9 @@ try {
   console.log('load: through the gateway (@fastify/sse writer)');
   headers['x-manifold-auth'] = await signToken({});
   const viaPlugin = await load(`${plugin.url}/webapi/chat/openai`, headers, chatBody);
+
+  console.log('load: through the gateway, OpenAI-compatible /v1/chat/completions');
+  const viaCompat = await load(`${raw.url}/v1/chat/completions`, compatHeaders, compatBody);
 
   console.log('load: Anthropic direct and through the gateway');
   const anthropicDirect = await load(
@@ -329,6 +342,7 @@ try {
     `| direct to the fake upstream (baseline) | ${direct.rps.toFixed(0)} | 100 % | ${direct.p50} ms | ${direct.p99} ms | ${direct.errors} |`,
     `| through the gateway, raw writer (default) | ${viaRaw.rps.toFixed(0)} | ${ratio(viaRaw.rps, direct.rps)} | ${viaRaw.p50} ms | ${viaRaw.p99} ms | ${viaRaw.errors} |`,
     `| through the gateway, \`@fastify/sse\` writer | ${viaPlugin.rps.toFixed(0)} | ${ratio(viaPlugin.rps, direct.rps)} | ${viaPlugin.p50} ms | ${viaPlugin.p99} ms | ${viaPlugin.errors} |`,
+    `| through the gateway's OpenAI-compatible \`/v1/chat/completions\` (raw writer) | ${viaCompat.rps.toFixed(0)} | ${ratio(viaCompat.rps, direct.rps)} | ${viaCompat.p50} ms | ${viaCompat.p99} ms | ${viaCompat.errors} |`,
     `| Anthropic: direct to the fake Messages upstream (baseline) | ${anthropicDirect.rps.toFixed(0)} | 100 % | ${anthropicDirect.p50} ms | ${anthropicDirect.p99} ms | ${anthropicDirect.errors} |`,
     `| Anthropic: through the gateway (\`@anthropic-ai/sdk\`, raw writer) | ${viaAnthropic.rps.toFixed(0)} | ${ratio(viaAnthropic.rps, anthropicDirect.rps)} | ${viaAnthropic.p50} ms | ${viaAnthropic.p99} ms | ${viaAnthropic.errors} |`,
     '',

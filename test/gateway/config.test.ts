@@ -52,6 +52,16 @@ t.test('ACCESS_CODE and MANIFOLD_PLUGINS are comma-separated lists', async (t) =
   t.same(config.plugins, ['pkg-one', './local']);
 });
 
+t.test('MANIFOLD_API_KEYS is a comma-separated list of keys that fit in a header', async (t) => {
+  t.same(loadConfig({}).apiKeys, []);
+  t.same(loadConfig({ MANIFOLD_API_KEYS: ' mk-one, mk-two ,' }).apiKeys, ['mk-one', 'mk-two']);
+  t.throws(() => loadConfig({ MANIFOLD_API_KEYS: 'mk-one,mk two' }), {
+    name: 'ConfigError',
+    message:
+      'Invalid configuration: MANIFOLD_API_KEYS key 2 contains whitespace or a control character',
+  });
+});
+
 t.test('.env is read from the working directory and the process environment wins', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'manifold-env-'));
   writeFileSync(

@@ -146,6 +146,8 @@ const BODY_LIMIT = 256 * 1024;
 async function setup(t: Test, env: Record<string, string> = {}) {
   const upstream = await startHostileUpstream(t);
   const { url } = await startGateway(t, {
+    // each fault answered as it came, not retried (retries have their own tests)
+    RETRY_MAX: '0',
     UPSTREAM_MAX_LINE_BYTES: String(LINE_LIMIT),
     UPSTREAM_MAX_BODY_BYTES: String(BODY_LIMIT),
     ...env,

@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifySSE } from '@fastify/sse';
 import fastifyStatic from '@fastify/static';
 import { createAuthHook } from './auth.js';
+import apiKeysPlugin, { type ApiKeyVerifier } from './auth/api-keys.js';
+import compatApi, { type SpeechHandler } from './compat-api/index.js';
 import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
@@ -12,6 +14,7 @@ import { installErrorHandling } from './error-handler.js';
 import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerAccountRoutes, registerAccountsConfigRoute } from './routes/account.js';
+import { registerBuiltinAgentsRoute } from './routes/agents.js';
 import { registerChatRoute } from './routes/chat.js';
 import { registerProvidersRoute } from './routes/providers.js';
 import { registerImageRoute } from './routes/images.js';
@@ -20,6 +23,10 @@ import { registerPullRoute } from './routes/pull.js';
 import { registerSpeechRoute } from './routes/speech.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
+import { GatewayMetrics, startProcessMetrics } from './metrics/metrics.js';
+import { registerMetricsRoute } from './metrics/route.js';
+import { assertFallbackProviders } from './resilience/targets.js';
+import { createTracer } from './tracing/tracer.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Repository root (core/gateway/src or core/gateway/dist → ../../..). */
@@ -46,6 +53,13 @@ export interface BuildOptions {
   sseWriter?: 'raw' | 'plugin';
   /** pino options override (tests pass `false` or a stream). */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * More verifiers of `/v1/*` API keys, asked after `MANIFOLD_API_KEYS` (personal keys); more can
+   * be added later with `app.apiKeys.add`.
+   */
+  apiKeyVerifiers?: readonly ApiKeyVerifier[];
+  /** Text to speech for `POST /v1/audio/speech` (default: the provider runtimes' own). */
+  speech?: SpeechHandler;
 }
 
 /** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
@@ -99,6 +113,19 @@ export async function buildApp(
   ];
   await loadProviders(app, sources);
 
+  const metrics = new GatewayMetrics();
+  startProcessMetrics();
+  // OpenTelemetry is loaded only when an OTLP endpoint is configured
+  const tracer = config.tracing ? await createTracer(config.tracing, VERSION) : undefined;
+  if (tracer) app.addHook('onClose', () => tracer.close());
+  app.decorate('chatService', {
+    retryMax: config.retryMax,
+    fallbacks: config.fallbacks,
+    metrics,
+    tracer,
+  });
+  registerMetricsRoute(app, metrics, config.metricsToken);
+
   const sseWriter = options.sseWriter ?? config.sseWriter;
   if (sseWriter === 'plugin')
     await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
@@ -128,6 +155,7 @@ export async function buildApp(
   const authenticate = createAuthHook(config);
   registerChatRoute(app, {
     authenticate,
+    accessCodes: config.accessCodes,
     sseWriter,
     pingMs: config.pingIntervalSeconds * 1000,
     userSources: userTools.of,
@@ -145,7 +173,28 @@ export async function buildApp(
   registerPullRoute(app, { authenticate });
   registerImageRoute(app, { authenticate });
   registerSpeechRoute(app, { authenticate });
-  if (config.accounts !== 'off') registerAccountRoutes(app);
+  registerBuiltinAgentsRoute(app, { authenticate, docsUrl: config.docsUrl });
+  if (config.accounts !== 'off') {
+    registerAccountRoutes(app);
+    // the sync routes reach the database: imported with accounts only, as the accounts plugin
+    const { registerSyncRoutes } = await import('./sync/routes.js');
+    registerSyncRoutes(app, { keyVaultsSecret: config.keyVaultsSecret });
+  }
+
+  await app.register(apiKeysPlugin, { keys: config.apiKeys });
+  for (const verifier of options.apiKeyVerifiers ?? []) app.apiKeys.add(verifier);
+  // personal `mk-…` keys: the accounts plugin verified the key and set its owner before this
+  if (config.accounts !== 'off')
+    app.apiKeys.add((key, request) =>
+      key.startsWith('mk-') && request.user
+        ? { kind: 'personal', userId: request.user.id }
+        : undefined,
+    );
+  await app.register(compatApi, {
+    prefix: '/v1',
+    config,
+    ...(options.speech && { speech: options.speech }),
+  });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
@@ -161,6 +210,13 @@ export async function buildApp(
   if (configError) {
     await app.close();
     throw configError;
+  }
+  // providers register when the app is ready: only now can FALLBACKS be checked against them
+  try {
+    assertFallbackProviders(config.fallbacks, (id) => app.registry.has(id));
+  } catch (error) {
+    await app.close();
+    throw error;
   }
   await app.registry.probeLocalServers();
   return app;

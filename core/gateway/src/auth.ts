@@ -9,16 +9,28 @@ import {
 } from '@manifold/core/auth/token';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import type { GatewayConfig } from './config.js';
+import {
+  asOtelTraceId,
+  newSpanId,
+  newTraceId,
+  parseTraceparent,
+  type RemoteParent,
+} from './tracing/trace-context.js';
 
 /** Header carrying the caller's token (CONTRACT §2). */
 export const AUTH_HEADER = 'x-manifold-auth';
 /** Optional tracing header: base64 JSON `{enabled, traceId?, sessionId?, topicId?, tags?}`. */
 export const TRACE_HEADER = 'x-manifold-trace';
 
-/** What a trace request asks for, when `enabled` is true. */
+/**
+ * What a trace request asks for, when `enabled` is true. With OpenTelemetry on, the ids are the
+ * trace id and the id of the request's span (CONTRACT §10).
+ */
 export interface TraceRequest {
   traceId: string;
   observationId: string;
+  /** The caller's span from a W3C `traceparent` (OpenTelemetry on): the request's span joins it. */
+  parent?: RemoteParent;
   sessionId?: string;
   topicId?: string;
   tags?: string[];
@@ -53,7 +65,14 @@ const verifySignature: SignatureVerifier = (input, signature) => {
   return signature.length === expected.length && timingSafeEqual(expected, signature);
 };
 
-function readTrace(header: string | string[] | undefined): TraceRequest | undefined {
+/**
+ * The trace a request allows (`X-Manifold-Trace` with `enabled: true`), else undefined. Without
+ * OpenTelemetry the ids are the given `traceId` (else a UUID) and a new UUID; with it they are
+ * OpenTelemetry ids, chosen now so the headers can name the span that will be exported: the trace
+ * of `traceparent`, else the given `traceId` when it can be one (a UUID), else a new one.
+ */
+export function readTrace(request: FastifyRequest, otel: boolean): TraceRequest | undefined {
+  const header = request.headers[TRACE_HEADER];
   if (typeof header !== 'string' || header === '') return undefined;
   try {
     const value = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as Record<
@@ -63,9 +82,15 @@ function readTrace(header: string | string[] | undefined): TraceRequest | undefi
     if (value?.enabled !== true) return undefined;
     const text = (key: string) =>
       typeof value[key] === 'string' ? (value[key] as string).slice(0, 200) : undefined;
+    const parent = otel ? parseTraceparent(request.headers.traceparent) : undefined;
     return {
-      traceId: text('traceId') ?? randomUUID(),
-      observationId: randomUUID(),
+      ...(otel
+        ? {
+            traceId: parent?.traceId ?? asOtelTraceId(text('traceId')) ?? newTraceId(),
+            observationId: newSpanId(),
+            ...(parent && { parent }),
+          }
+        : { traceId: text('traceId') ?? randomUUID(), observationId: randomUUID() }),
       ...(text('sessionId') ? { sessionId: text('sessionId') } : {}),
       ...(text('topicId') ? { topicId: text('topicId') } : {}),
       ...(Array.isArray(value.tags)
@@ -75,6 +100,27 @@ function readTrace(header: string | string[] | undefined): TraceRequest | undefi
   } catch {
     // a malformed trace header only means no tracing
     return undefined;
+  }
+}
+
+/** Verify an `X-Manifold-Auth` token (CONTRACT §2): its payload, or the ManifoldError it fails with. */
+export function readAuthToken(header: string, config: GatewayConfig): Promise<TokenPayload> {
+  return verifyToken(header.trim(), {
+    allowUnsigned: config.allowUnsignedTokens,
+    verifySignature,
+  });
+}
+
+/** Set `request.trace` from `X-Manifold-Trace`; a traced call answers with its trace ids. */
+export function applyTrace(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: GatewayConfig,
+): void {
+  request.trace = readTrace(request, config.tracing !== undefined);
+  if (request.trace) {
+    reply.header('x-manifold-trace-id', request.trace.traceId);
+    reply.header('x-manifold-observation-id', request.trace.observationId);
   }
 }
 
@@ -90,10 +136,7 @@ export function createAuthHook(config: GatewayConfig) {
     const user = request.user;
     let payload: TokenPayload = {};
     if (typeof header === 'string' && header.trim() !== '') {
-      payload = await verifyToken(header.trim(), {
-        allowUnsigned: config.allowUnsignedTokens,
-        verifySignature,
-      });
+      payload = await readAuthToken(header, config);
     } else if (!user) {
       throw new ManifoldError('InvalidAccessCode', { message: 'Missing X-Manifold-Auth header' });
     }
@@ -110,10 +153,6 @@ export function createAuthHook(config: GatewayConfig) {
       });
     }
     request.auth = payload;
-    request.trace = readTrace(request.headers[TRACE_HEADER]);
-    if (request.trace) {
-      reply.header('x-manifold-trace-id', request.trace.traceId);
-      reply.header('x-manifold-observation-id', request.trace.observationId);
-    }
+    applyTrace(request, reply, config);
   };
 }

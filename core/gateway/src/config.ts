@@ -5,6 +5,8 @@ import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from '@manifold/core/pro
 import { parseMcpServers, type McpServersConfig } from './tools/mcp/config.js';
 import { parsePluginSettings, type PluginSettings } from './tools/plugin-settings.js';
 import { readCreditsConfig, type CreditsConfig } from './credits/config.js';
+import { parseFallbacks, type FallbackTable } from './resilience/targets.js';
+import { parseTracing, type TracingConfig } from './tracing/tracing-config.js';
 
 /** Gateway configuration (CONTRACT §1), read once at boot. */
 export interface GatewayConfig {
@@ -12,6 +14,11 @@ export interface GatewayConfig {
   port: number;
   /** Access codes; empty = no access code required. */
   accessCodes: readonly string[];
+  /**
+   * Operator keys of the `/v1/*` APIs (`MANIFOLD_API_KEYS`), sent as `Authorization: Bearer <key>`;
+   * empty = only keys another verifier knows (personal keys) are accepted.
+   */
+  apiKeys: readonly string[];
   /** Extra provider plugin packages or paths. */
   plugins: readonly string[];
   /** Largest request body in bytes. */
@@ -47,6 +54,14 @@ export interface GatewayConfig {
   pluginTimeoutMs: number;
   /** Longest an MCP tool call may take, in ms (CONTRACT §8: 60 s). */
   mcpTimeoutMs: number;
+  /** Retries of an upstream refusal (429, 5xx, connection failure) before the next fallback. */
+  retryMax: number;
+  /** `FALLBACKS`: models tried, in order, when a model fails (CONTRACT §10). */
+  fallbacks: FallbackTable;
+  /** Bearer token of `GET /metrics`; unset: the metrics answer loopback clients only. */
+  metricsToken: string | undefined;
+  /** OpenTelemetry export of traced chats; undefined: no tracing (nothing loaded). */
+  tracing: TracingConfig | undefined;
   /** Folder of the built web app, served at `/` when it exists. */
   webRoot: string | undefined;
   /** Accounts (CONTRACT §9): `off` (no database at all), `on` (signed-out use works) or `required`. */
@@ -61,6 +76,8 @@ export interface GatewayConfig {
   keyVaultsSecret: string | undefined;
   /** Metering, plans and Stripe: the cloud edition's only. */
   credits: CreditsConfig | undefined;
+  /** The deployment's documentation, where the support assistant points (`DOCS_URL`). */
+  docsUrl: string | undefined;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -238,6 +255,20 @@ function readAccounts(env: Record<string, string | undefined>) {
   return { edition, accounts, database, auth, keyVaultsSecret };
 }
 
+/** Comma-separated keys; one with whitespace or a control character could never arrive in a header. */
+function keyList(value: string | undefined, name: string): string[] {
+  const keys = list(value);
+  const bad = keys.findIndex((key) =>
+    [...key].some(
+      (character) =>
+        /\s/.test(character) || character.charCodeAt(0) < 0x20 || character === '\u007f',
+    ),
+  );
+  if (bad !== -1)
+    throw new ConfigError(name, `key ${bad + 1} contains whitespace or a control character`);
+  return keys;
+}
+
 /** Validate the environment into a config; throws `ConfigError` on the first bad variable. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -280,6 +311,7 @@ export function loadConfig(
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 3210, 0, 65535),
     accessCodes: list(env.ACCESS_CODE),
+    apiKeys: keyList(env.MANIFOLD_API_KEYS, 'MANIFOLD_API_KEYS'),
     plugins: list(env.MANIFOLD_PLUGINS),
     bodyLimit: integer(env, 'BODY_LIMIT', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     baseURLPolicy: oneOf(env, 'BASE_URL_POLICY', ['any', 'public'] as const, 'any'),
@@ -300,6 +332,11 @@ export function loadConfig(
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
     ...readAccounts(env),
     credits: env.EDITION?.trim() === 'cloud' ? readCreditsConfig(env) : undefined,
+    retryMax: integer(env, 'RETRY_MAX', 2, 0, 10),
+    fallbacks: parseFallbacks(env.FALLBACKS),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    tracing: parseTracing(env),
+    docsUrl: httpURL('DOCS_URL', env.DOCS_URL),
     webRoot: options.webRoot,
     env,
   };

@@ -192,6 +192,11 @@ export class Registry implements ProviderRegistry {
     this.manifestsCache = undefined;
   }
 
+  /** True when a provider of this id is registered. */
+  has(providerId: string): boolean {
+    return this.entries.has(providerId);
+  }
+
   /** Effective manifests, enabled first, then by sort and id. */
   manifests(): ProviderManifest[] {
     return [...this.entries.values()]

@@ -18,15 +18,47 @@ export interface StreamWriteOptions {
 
 const PING = encodeComment('ping');
 
+/** Turns a chat's events into the frames of a stream: CONTRACT §4's, or another API's (`/v1/*`). */
+export interface FrameTranslator {
+  /** The frames of one event (`''` for none). */
+  event(event: StreamEvent): string;
+  /** The frames after the last event, e.g. an end marker (`''` for none). */
+  end(): string;
+}
+
+/** CONTRACT §4: each event as it is. */
+const CONTRACT_FRAMES: FrameTranslator = { event: encodeEvent, end: () => '' };
+
+/** Options of `writeRawFrames`. */
+export interface FrameWriteOptions extends StreamWriteOptions {
+  /** What is written after `pingMs` of idleness (a comment, or the API's own ping event). */
+  ping: string;
+}
+
 /**
  * Write the event stream straight to the raw response: one `write` per event, waiting for
  * `drain` under backpressure, `: ping` comments while idle. Resolves when the stream ended or
  * the client went away (the caller's abort signal stops the upstream).
  */
-export async function writeRawEventStream(
+export function writeRawEventStream(
   reply: FastifyReply,
   events: AsyncIterable<StreamEvent>,
   options: StreamWriteOptions,
+): Promise<void> {
+  return writeRawFrames(reply, events, CONTRACT_FRAMES, { ...options, ping: PING });
+}
+
+/**
+ * Write a chat's events as the frames `translator` makes of them, straight to the raw response:
+ * the frames of one event-loop turn (one upstream read) in one corked write, waiting for `drain`
+ * under backpressure, `options.ping` while idle, the translator's end frames last. Resolves when
+ * the stream ended or the client went away (the caller's abort signal stops the upstream).
+ */
+export async function writeRawFrames(
+  reply: FastifyReply,
+  events: AsyncIterable<StreamEvent>,
+  translator: FrameTranslator,
+  options: FrameWriteOptions,
 ): Promise<void> {
   const response = reply.raw;
   reply.hijack();
@@ -36,7 +68,7 @@ export async function writeRawEventStream(
   let lastWrite = Date.now();
   const ping = setInterval(() => {
     if (Date.now() - lastWrite >= options.pingMs && !response.destroyed) {
-      response.write(PING);
+      response.write(options.ping);
       lastWrite = Date.now();
     }
   }, options.pingMs);
@@ -47,27 +79,37 @@ export async function writeRawEventStream(
     corked = false;
     response.uncork();
   };
+  // A promise only under backpressure: the usual write costs no extra microtask.
+  const write = (frames: string): Promise<void> | undefined => {
+    lastWrite = Date.now();
+    if (!corked) {
+      corked = true;
+      response.cork();
+      setImmediate(uncork);
+    }
+    if (!response.write(frames)) {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.on('drain', done);
+        response.on('close', done);
+      });
+    }
+    return undefined;
+  };
   try {
     for await (const event of events) {
       if (response.destroyed) break;
-      lastWrite = Date.now();
-      if (!corked) {
-        corked = true;
-        response.cork();
-        setImmediate(uncork);
-      }
-      if (!response.write(encodeEvent(event))) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            response.off('drain', done);
-            response.off('close', done);
-            resolve();
-          };
-          response.on('drain', done);
-          response.on('close', done);
-        });
-      }
+      const frames = translator.event(event);
+      if (frames === '') continue;
+      const draining = write(frames);
+      if (draining) await draining;
     }
+    const tail = response.destroyed ? '' : translator.end();
+    if (tail !== '') await write(tail);
   } finally {
     clearInterval(ping);
     if (corked) uncork();

@@ -34,7 +34,6 @@ t.test('ACCOUNTS=required', async (t) => {
       fetch(`${url}/webapi/tools`, { headers: await authHeader() }),
       fetch(`${url}/webapi/me`),
       fetch(`${url}/webapi/api-keys`),
-      fetch(`${url}/v1/models`),
     ];
     for (const response of await Promise.all(calls)) {
       t.equal(response.status, 401, response.url);
@@ -43,6 +42,10 @@ t.test('ACCOUNTS=required', async (t) => {
         body: { message: /Sign in/ },
       });
     }
+    // the OpenAI-compatible API answers in OpenAI's error shape (CONTRACT §10)
+    const models = await fetch(`${url}/v1/models`);
+    t.equal(models.status, 401);
+    t.match(await models.json(), { error: { code: 'InvalidAccessCode', message: /Sign in/ } });
   });
 
   t.test('a path spelled with escapes reaches the same gate', async (t) => {
@@ -94,6 +97,33 @@ t.test('ACCOUNTS=required', async (t) => {
       plan: 'free',
       credits: { balance: 0 },
     });
+  });
+
+  t.test("a person's API key opens the /v1 API, as that person", async (t) => {
+    const person = await signUp(url, 'v1@example.com');
+    const made = await fetch(`${url}/webapi/api-keys`, {
+      method: 'POST',
+      headers: { cookie: person.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'sdk' }),
+    });
+    const { key } = (await made.json()) as { key: string };
+    const completion = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'echo/echo-1',
+        messages: [{ role: 'user', content: 'hi v1' }],
+      }),
+    });
+    t.equal(completion.status, 200);
+    t.match(await completion.json(), {
+      object: 'chat.completion',
+      choices: [{ message: { content: 'hi v1' } }],
+    });
+    const unknown = await fetch(`${url}/v1/models`, {
+      headers: { authorization: `Bearer mk-${'y'.repeat(43)}` },
+    });
+    t.equal(unknown.status, 401);
   });
 
   t.test('after sign-out the same cookie is refused', async (t) => {

@@ -112,12 +112,45 @@ for (const target of targets) {
       });
       t.type(entry!.requestId, 'string');
       t.notOk(entry!.estimated, 'billed from reported usage');
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      t.match(metrics, /^manifold_credits_spent_total 345$/m, 'the credits counter moved by it');
       t.equal((await me(bob)).credits.balance, 500_000, "another person's balance is untouched");
       t.notOk(
         (await ledger(bob)).some((row) => row.reason === 'chat'),
         'and their ledger does not show it',
       );
     });
+
+    t.test(
+      "the OpenAI-compatible API bills the key's owner, not a user the body names",
+      async (t) => {
+        const made = await fetch(`${url}/webapi/api-keys`, {
+          method: 'POST',
+          headers: { cookie: ada.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'sdk' }),
+        });
+        const { key } = (await made.json()) as { key: string };
+        const before = {
+          ada: (await me(ada)).credits.balance,
+          bob: (await me(bob)).credits.balance,
+        };
+        fake.reply({ kind: 'chunks', chunks: textChunks(['v1'], { usage: chatUsage(1000, 100) }) });
+        const response = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: `openai/${MODEL}`,
+            stream: true,
+            user: bob.id,
+            messages: [{ role: 'user', content: 'through the SDK' }],
+          }),
+        });
+        t.equal(response.status, 200);
+        await response.text();
+        t.equal((await me(ada)).credits.balance, before.ada - 210, '1000 × 0.15 + 100 × 0.6');
+        t.equal((await me(bob)).credits.balance, before.bob);
+      },
+    );
 
     t.test("a chat with the caller's own key is not metered", async (t) => {
       const before = (await me(ada)).credits.balance;
@@ -126,7 +159,7 @@ for (const target of targets) {
       t.equal(answer.status, 200);
       t.equal(fake.requests.at(-1)?.headers.authorization, 'Bearer sk-own-key-0000000000000000');
       t.equal((await me(ada)).credits.balance, before);
-      t.equal((await ledger(ada)).filter((row) => row.reason === 'chat').length, 1);
+      t.equal((await ledger(ada)).filter((row) => row.reason === 'chat').length, 2);
     });
 
     t.test('an answer without usage is billed from an estimate, marked so', async (t) => {

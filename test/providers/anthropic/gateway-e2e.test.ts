@@ -17,6 +17,8 @@ async function gateway(t: Test) {
   const { url } = await startGateway(t, {
     ANTHROPIC_PROXY_URL: fake.url,
     ANTHROPIC_API_KEY: KEY,
+    // a 529 answered as it came, not retried (retries have their own tests)
+    RETRY_MAX: '0',
   });
   const chat = async (body: unknown, query = '') => {
     const response = await fetch(`${url}/webapi/chat/anthropic${query}`, {

@@ -30,7 +30,8 @@ const ask = (extra: Record<string, unknown> = {}) =>
 async function gateway(t: Test, env: Record<string, string> = {}) {
   const fake = await startFakeBedrock();
   t.teardown(() => fake.close());
-  const { url } = await startGateway(t, { BEDROCK_PROXY_URL: fake.url, ...env });
+  // a 429 or 500 answered as it came, not retried (retries have their own tests)
+  const { url } = await startGateway(t, { BEDROCK_PROXY_URL: fake.url, RETRY_MAX: '0', ...env });
   const chat = async (
     body: string,
     token: Record<string, string> = keys,

@@ -111,6 +111,8 @@ export function createMetering(
   repository: CreditRepository,
   config: CreditsConfig,
   log: FastifyBaseLogger,
+  /** Told of every charge that landed (`manifold_credits_spent_total`). */
+  onCharged?: (credits: number) => void,
 ) {
   return {
     /**
@@ -147,7 +149,7 @@ export function createMetering(
         estimated: boolean,
       ) => {
         try {
-          await repository.apply(userId, {
+          const applied = await repository.apply(userId, {
             key: `${change.reason}:${requestId}`,
             delta: -change.delta,
             reason: change.reason,
@@ -157,6 +159,7 @@ export function createMetering(
             ...(usage ? { usage } : {}),
             ...(estimated ? { estimated: true } : {}),
           });
+          if (applied && change.delta > 0) onCharged?.(change.delta);
         } catch (error) {
           // the answer was given: a billing failure is logged, never turned into a client error
           log.error({ err: error, requestId, userId }, 'credits: billing a request failed');

@@ -43,7 +43,9 @@ const creditsPlugin: FastifyPluginAsync<{ config: GatewayConfig }> = async (app,
   const credits = config.credits;
   if (!credits) throw new Error('the credits plugin needs EDITION=cloud');
   const repository = creditRepository(app.database.db);
-  const metering = createMetering(repository, credits, app.log);
+  const metering = createMetering(repository, credits, app.log, (spent) =>
+    app.chatService.metrics.creditsSpent.inc(spent),
+  );
   const billing = credits.stripe
     ? createBilling(stripeClient(credits.stripe), repository, credits, app.log)
     : undefined;

@@ -10,10 +10,16 @@ export const timestamps = () => ({
 });
 
 /**
- * The columns a synced row carries: `updated_at` is the sync cursor (every change sets it), and a
- * deletion only sets `deleted_at`, so another device learns of it on its next pull.
+ * The columns a synced row carries. `updated_at` is when the row was last changed on the device
+ * that changed it (last writer wins by it); `synced_at` is when the server last wrote it, by the
+ * server's clock, in milliseconds (so it reads back exactly as a `Date`): the sync cursor, which a
+ * device's wrong clock cannot move behind another device's cursor. A deletion only sets
+ * `deleted_at`, so another device learns of it on its next pull.
  */
 export const syncColumns = () => ({
   ...timestamps(),
   deletedAt: instant('deleted_at'),
+  syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date', precision: 3 })
+    .notNull()
+    .defaultNow(),
 });

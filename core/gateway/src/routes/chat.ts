@@ -12,6 +12,10 @@ import { collectChatResult } from '@manifold/core/protocol/collect-result';
 import type { ToolSource } from '../tools/types.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
 import { startChat, type ChatAnswer } from '../chat-service.js';
+import { matchesAccessCode } from '../auth/access-code.js';
+
+/** The header naming the `<provider>/<model>` that answered (CONTRACT §10). */
+export const ROUTE_HEADER = 'x-manifold-route';
 
 export const ProviderParamsSchema = Type.Object({
   provider: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 64 }),
@@ -36,6 +40,8 @@ export function clientAbortSignal(reply: FastifyReply): AbortSignal {
 
 export interface ChatRouteOptions {
   authenticate: preHandlerAsyncHookHandler;
+  /** `ACCESS_CODE`: who may reach the server's keys through a fallback to another provider. */
+  accessCodes: readonly string[];
   sseWriter: 'raw' | 'plugin';
   pingMs: number;
   /** A person's own tool sources, from their request (their MCP servers). */
@@ -68,6 +74,10 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       }
       const signal = clientAbortSignal(reply);
       const userId = request.auth.userId ?? body.user;
+      // the auth hook let the caller in by the access code, not only by bringing their own key
+      const serverCredentials =
+        options.accessCodes.length === 0 ||
+        matchesAccessCode(request.auth.accessCode, options.accessCodes);
       let answer: ChatAnswer;
       try {
         answer = await startChat(app, {
@@ -77,7 +87,11 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
           signal,
           startedAt,
           log: request.log,
+          endpoint: request.routeOptions.url ?? '/webapi/chat/:provider',
+          serverCredentials,
+          ...(request.trace && { trace: request.trace }),
           ...(userId ? { userId } : {}),
+          ...(request.user ? { accountId: request.user.id } : {}),
           ...(options.userSources && { userSources: options.userSources(request) }),
           ...(options.startUserSources && { startUserSources: options.startUserSources }),
         });
@@ -88,7 +102,10 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       }
       const { events } = answer;
       if (format === 'json') {
-        const result = await collectChatResult(events, { provider });
+        reply.header(ROUTE_HEADER, answer.route);
+        // the provider that answered (a fallback may be another one) names itself in an error
+        const answered = answer.route.slice(0, answer.route.indexOf('/'));
+        const result = await collectChatResult(events, { provider: answered });
         return {
           ...result,
           ...(request.trace
@@ -96,7 +113,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
             : {}),
         };
       }
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { [ROUTE_HEADER]: answer.route };
       if (request.trace) {
         headers['x-manifold-trace-id'] = request.trace.traceId;
         headers['x-manifold-observation-id'] = request.trace.observationId;

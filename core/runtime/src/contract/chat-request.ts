@@ -69,6 +69,16 @@ export const ChatRequestSchema = Type.Object(
     apiMode: Type.Optional(Type.Union([Type.Literal('chatCompletion'), Type.Literal('responses')])),
     /** End-user id forwarded to the provider (`user`). */
     user: Type.Optional(Type.String({ maxLength: 256 })),
+    /**
+     * Models to try, in order, when this one fails before its first event (CONTRACT §10), as
+     * `<provider>/<model>`; wins over the server's `FALLBACKS` (an empty list turns them off).
+     * Another provider is called with the server's credentials.
+     */
+    fallbacks: Type.Optional(
+      Type.Array(Type.String({ minLength: 3, maxLength: 320, pattern: '^[a-z0-9-]+/.+$' }), {
+        maxItems: 5,
+      }),
+    ),
   },
   { $id: 'ChatRequest' },
 );

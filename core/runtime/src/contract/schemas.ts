@@ -7,6 +7,7 @@ import { KeyVaultSchema } from './key-vault.js';
 import { ModelCardSchema } from './model-card.js';
 import { ProviderManifestSchema } from './provider-manifest.js';
 import { StreamEventSchema } from './stream-event.js';
+import { ExportDocumentSchema } from './sync.js';
 import { ToolCallSchema } from './tool-call.js';
 import { ToolListSchema, ToolManifestSchema } from './tool-manifest.js';
 import { SpeedSchema, UsageSchema } from './usage.js';
@@ -16,6 +17,7 @@ export const CONTRACT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'chat-message': ChatMessageSchema,
   'chat-request': ChatRequestSchema,
   'chat-result': ChatResultSchema,
+  'export-document': ExportDocumentSchema,
   grounding: GroundingSchema,
   'key-vault': KeyVaultSchema,
   'model-card': ModelCardSchema,

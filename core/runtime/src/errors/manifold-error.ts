@@ -1,4 +1,5 @@
 import type { ErrorType } from './error-types.js';
+import type { UpstreamDetails } from './retry-after.js';
 
 /** Details carried in the `body` of an error answer (CONTRACT §7). */
 export interface ErrorBody {
@@ -20,12 +21,22 @@ export interface ErrorBody {
 export class ManifoldError extends Error {
   readonly errorType: ErrorType;
   readonly body: ErrorBody;
+  /**
+   * What the upstream's answer said besides its body (status, `Retry-After`), for the gateway's
+   * retries; set only for upstream failures, never sent to clients.
+   */
+  declare readonly upstream?: UpstreamDetails;
 
-  constructor(errorType: ErrorType, body: ErrorBody = {}, options?: { cause?: unknown }) {
+  constructor(
+    errorType: ErrorType,
+    body: ErrorBody = {},
+    options?: { cause?: unknown; upstream?: UpstreamDetails },
+  ) {
     super(body.message ?? String(errorType), options);
     this.name = 'ManifoldError';
     this.errorType = errorType;
     this.body = body;
+    if (options?.upstream) (this as { upstream?: UpstreamDetails }).upstream = options.upstream;
   }
 }
 

@@ -2,6 +2,7 @@ import type { RuntimeLogger } from '../contract/runtime.js';
 import type { ErrorType } from './error-types.js';
 import { ManifoldError, isManifoldError, type ErrorBody } from './manifold-error.js';
 import { maskEndpoint } from './mask-endpoint.js';
+import { headersOf, retryAfterOf, type UpstreamDetails } from './retry-after.js';
 import { sanitizeText, sanitizeUpstreamError, truncateText } from './sanitize.js';
 import { findUpstreamFault } from './upstream-fault.js';
 
@@ -13,8 +14,13 @@ export interface ClassifiedFailure {
   upstream: unknown;
   /** Human-readable message (sanitised before it reaches the body). */
   message: string;
-  /** HTTP status of the upstream answer, for the debug log. */
+  /** HTTP status of the upstream answer, for the debug log and the gateway's retries. */
   status?: number;
+  /**
+   * The wait the upstream asked for, in ms, when the classifier knows it; otherwise it is read
+   * from the response headers the error carries (`headersOf`).
+   */
+  retryAfterMs?: number;
   /** Extra body fields (e.g. Azure's `deploymentId`). */
   extra?: Record<string, unknown>;
 }
@@ -115,6 +121,8 @@ export function isAbort(error: unknown, signal?: AbortSignal): boolean {
  * the body holds the sanitised upstream error, the provider, the masked endpoint for custom base
  * URLs and the message. An abort becomes AgentRuntimeError "Request was aborted"; anything else
  * (connection refused, TLS…) AgentRuntimeError with the error's name, message and cause code only.
+ * The upstream's HTTP status, the wait its `Retry-After` asked for and whether the connection
+ * failed go to `ManifoldError.upstream` for the gateway's retries, never into the body.
  * The raw failure goes to the debug log, secrets redacted.
  */
 export function createUpstreamErrorMapper(
@@ -163,7 +171,14 @@ export function createUpstreamErrorMapper(
         message,
         ...failure.extra,
       });
-      return new ManifoldError(failure.type, body, { cause: error });
+      const upstream: UpstreamDetails = {};
+      if (failure.status !== undefined) upstream.status = failure.status;
+      const retryAfterMs = failure.retryAfterMs ?? retryAfterOf(headersOf(error));
+      if (retryAfterMs !== undefined) upstream.retryAfterMs = retryAfterMs;
+      return new ManifoldError(failure.type, body, {
+        cause: error,
+        ...(Object.keys(upstream).length > 0 && { upstream }),
+      });
     }
     if (isAbort(error, context.signal)) {
       const body = bodyOf({ message: 'Request was aborted', reason: 'aborted' });
@@ -174,8 +189,12 @@ export function createUpstreamErrorMapper(
     const details: Record<string, unknown> = { name, message };
     const code = causeCode(error);
     if (code !== undefined) details.code = code;
+    // A socket's error code (ECONNREFUSED, ECONNRESET, ENOTFOUND…) or an SDK's connection error:
+    // the request got no answer, which the gateway may retry (CONTRACT §10).
+    const connection = code !== undefined || /connection/i.test(name);
     return new ManifoldError('AgentRuntimeError', bodyOf({ error: details, message }), {
       cause: error,
+      ...(connection && { upstream: { connection } }),
     });
   };
 }

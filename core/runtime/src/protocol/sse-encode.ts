@@ -56,3 +56,13 @@ export function encodeComment(text: string): string {
       .join('') + '\n'
   );
 }
+
+/**
+ * A server-sent event of another API's stream: `data: <json>\n\n`, or with `event`
+ * `event: <event>\ndata: <json>\n\n` (the OpenAI- and Anthropic-compatible streams). `data` is one
+ * line of JSON, as in `encodeEvent`.
+ */
+export function encodeData(data: unknown, event?: string): string {
+  const line = 'data: ' + toJSONLine(data) + '\n\n';
+  return event === undefined ? line : 'event: ' + event.replace(LINE_BREAK, '') + '\n' + line;
+}

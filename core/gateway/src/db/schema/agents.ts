@@ -47,6 +47,8 @@ export const agents = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.id] }),
-    index('agents_user_updated_idx').on(table.userId, table.updatedAt),
+    index('agents_user_synced_idx').on(table.userId, table.syncedAt),
+    // who holds an id: ids are the clients', and a second person's use of one is refused
+    index('agents_id_idx').on(table.id),
   ],
 );

@@ -30,7 +30,9 @@ export const conversations = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.id] }),
-    index('conversations_user_updated_idx').on(table.userId, table.updatedAt),
+    index('conversations_user_synced_idx').on(table.userId, table.syncedAt),
+    // who holds an id: ids are the clients', and a second person's use of one is refused
+    index('conversations_id_idx').on(table.id),
   ],
 );
 
@@ -78,6 +80,8 @@ export const messages = pgTable(
       foreignColumns: [conversations.userId, conversations.id],
     }).onDelete('cascade'),
     index('messages_conversation_idx').on(table.userId, table.conversationId, table.createdAt),
-    index('messages_user_updated_idx').on(table.userId, table.updatedAt),
+    index('messages_user_synced_idx').on(table.userId, table.syncedAt),
+    // who holds an id: ids are the clients', and a second person's use of one is refused
+    index('messages_id_idx').on(table.id),
   ],
 );
