@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fastifySSE } from '@fastify/sse';
 import fastifyStatic from '@fastify/static';
 import { createAuthHook } from './auth.js';
 import apiKeysPlugin, { type ApiKeyVerifier } from './auth/api-keys.js';
@@ -128,7 +127,10 @@ export async function buildApp(
 
   const sseWriter = options.sseWriter ?? config.sseWriter;
   if (sseWriter === 'plugin')
-    await app.register(fastifySSE, { heartbeatInterval: config.pingIntervalSeconds * 1000 });
+    // imported only for this writer: the default raw writer does not load it
+    await app.register((await import('@fastify/sse')).fastifySSE, {
+      heartbeatInterval: config.pingIntervalSeconds * 1000,
+    });
 
   if (config.accounts !== 'off') {
     // Imported only with accounts: without them no database driver nor auth library is loaded,

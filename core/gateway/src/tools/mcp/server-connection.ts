@@ -1,14 +1,15 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  McpError,
-  ToolListChangedNotificationSchema,
-  type Implementation,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { McpServerConfig } from './config.js';
-import { openConnection, type OpenConnection } from './connect.js';
-import { describeError, findManifoldError, McpCallTimeout, McpUnavailable } from './errors.js';
+import type { OpenConnection } from './connect.js';
+import {
+  describeError,
+  findManifoldError,
+  isMcpError,
+  McpCallTimeout,
+  McpUnavailable,
+} from './errors.js';
 import type { ToolResultLike } from './result-text.js';
 
 /** Options of one MCP server connection. */
@@ -137,8 +138,7 @@ export class McpServerConnection {
       try {
         return await attempt();
       } catch (error) {
-        if (both.aborted || error instanceof McpUnavailable || error instanceof McpError)
-          throw error;
+        if (both.aborted || error instanceof McpUnavailable || isMcpError(error)) throw error;
         if (findManifoldError(error)) throw error;
         this.log.warn(
           { server: this.options.label, error: describeError(error) },
@@ -183,6 +183,11 @@ export class McpServerConnection {
     this.state = 'loading';
     let opened: OpenConnection | undefined;
     try {
+      // the SDK (and zod) load with the first MCP server a gateway connects, not at boot
+      const [{ openConnection }, { ToolListChangedNotificationSchema }] = await Promise.all([
+        import('./connect.js'),
+        import('@modelcontextprotocol/sdk/types.js'),
+      ]);
       opened = await openConnection(this.server, {
         timeoutMs: this.connectTimeoutMs,
         signal: this.closing.signal,

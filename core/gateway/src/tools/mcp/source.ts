@@ -1,10 +1,16 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolManifest } from '@manifold/core/contract/tool-manifest';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { toolFailed, toolTimeout, type ToolResult, type ToolSource } from '../types.js';
 import { mcpIdentifier, type McpServerConfig, type McpServersConfig } from './config.js';
 import { resultText } from './result-text.js';
-import { describeError, findManifoldError, McpCallTimeout, McpUnavailable } from './errors.js';
+import {
+  describeError,
+  findManifoldError,
+  isMcpError,
+  MCP_CONNECTION_CLOSED,
+  McpCallTimeout,
+  McpUnavailable,
+} from './errors.js';
 import { McpServerConnection, type McpConnectionOptions } from './server-connection.js';
 
 /** Options of an MCP tool source (CONTRACT §8: a 60 s call timeout). */
@@ -59,7 +65,7 @@ function gatewayError(identifier: string, apiName: string, error: unknown): Erro
     return toolFailed(identifier, `The MCP server is not available: ${error.message}`, {
       apiName,
     });
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+  if (isMcpError(error) && error.code === MCP_CONNECTION_CLOSED)
     return toolFailed(
       identifier,
       'The MCP server closed the connection during the call (it may have crashed); it is reconnected for the next call',
@@ -67,7 +73,7 @@ function gatewayError(identifier: string, apiName: string, error: unknown): Erro
     );
   return toolFailed(identifier, describeError(error), {
     apiName,
-    ...(error instanceof McpError && { code: error.code }),
+    ...(isMcpError(error) && { code: error.code }),
   });
 }
 
