@@ -1,10 +1,10 @@
 // `npm run bench`: fake upstream and gateway in their own processes, load from this one.
 // Writes BENCHMARKS.md from this one run: ratios against the direct-to-upstream baseline.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { request } from 'node:http';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +40,7 @@ async function startUpstream(mode) {
   return { child, ...JSON.parse(await firstLine(child)) };
 }
 
-async function startGateway(port, upstream, sseWriter, anthropic) {
+async function startGateway(port, upstream, sseWriter, anthropic, extraEnv = {}) {
   const child = start([join(root, 'core', 'gateway', 'dist', 'main.js')], {
     MANIFOLD_PLUGINS: join(root, 'scripts', 'bench', 'provider-synthetic'),
     PORT: String(port),
@@ -51,6 +51,7 @@ async function startGateway(port, upstream, sseWriter, anthropic) {
     MANIFOLD_API_KEYS: 'mk-bench',
     ...(anthropic && { ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_PROXY_URL: anthropic.url }),
     SSE_WRITER: sseWriter,
+    ...extraEnv,
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
@@ -64,6 +65,51 @@ async function startGateway(port, upstream, sseWriter, anthropic) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`gateway (${sseWriter}) did not start`);
+}
+
+/**
+ * A cloud-edition gateway (EDITION=cloud, embedded database in a temporary DATA_DIR) with one
+ * signed-up person holding plenty of credits and an API key: for metering on vs off in one process.
+ */
+async function startCloudGateway(port, upstream) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'manifold-bench-'));
+  const env = {
+    EDITION: 'cloud',
+    AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnop',
+    DATA_DIR: dataDir,
+  };
+  let gateway = await startGateway(port, upstream, 'raw', undefined, env);
+  const email = 'bench@example.com';
+  const signUp = await fetch(`${gateway.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: gateway.url },
+    body: JSON.stringify({ email, password: 'correct horse battery staple', name: 'Bench' }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const made = await fetch(`${gateway.url}/webapi/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const { key } = await made.json();
+  // the embedded database is one process's: stop, grant a billion credits, start again
+  await new Promise((resolve) => {
+    gateway.child.once('exit', resolve);
+    gateway.child.kill('SIGTERM');
+  });
+  const { runAdmin } = await import(
+    pathToFileURL(join(root, 'core', 'gateway', 'dist', 'admin.js')).href
+  );
+  const granted = await runAdmin(['grant-credits', email, '1000000000'], {
+    ...env,
+    LOG_LEVEL: 'warn',
+  });
+  if (granted.code !== 0) throw new Error(granted.output);
+  gateway = await startGateway(port, upstream, 'raw', undefined, env);
+  return { ...gateway, key, dataDir };
 }
 
 const chatBody = JSON.stringify({
@@ -235,6 +281,29 @@ try {
   headers['x-manifold-auth'] = await signToken({});
   const viaAnthropic = await load(`${raw.url}/webapi/chat/anthropic`, headers, anthropicChatBody);
 
+  console.log('metering on vs off (cloud edition, one gateway)');
+  const cloud = await startCloudGateway(33213, fast);
+  const meteredHeaders = async (own) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${cloud.key}`,
+    'x-manifold-auth': await signToken(own ? { apiKey: 'sk-bench' } : {}),
+  });
+  await load(`${cloud.url}/webapi/chat/openai`, await meteredHeaders(false), chatBody, 2);
+  // alternate short rounds and keep the medians, as for the writers below
+  const meteringRounds = { on: [], off: [] };
+  for (let round = 0; round < 4; round++) {
+    for (const mode of round % 2 ? ['off', 'on'] : ['on', 'off'])
+      meteringRounds[mode].push(
+        await load(
+          `${cloud.url}/webapi/chat/openai`,
+          await meteredHeaders(mode === 'off'),
+          chatBody,
+          4,
+        ),
+      );
+  }
+  cloud.child.kill('SIGTERM');
+
   console.log('writers alone: synthetic provider, no upstream');
   headers['x-manifold-auth'] = await signToken({});
   // alternate the two writers over several short rounds and keep the medians: one round each is
@@ -257,6 +326,8 @@ try {
   }
   const median = (results) =>
     [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)];
+  const meteredOn = median(meteringRounds.on);
+  const meteredOff = median(meteringRounds.off);
   const synthRaw = median(rounds.raw);
   const synthPlugin = median(rounds.plugin);
 
@@ -347,6 +418,18 @@ try {
     `| Anthropic: through the gateway (\`@anthropic-ai/sdk\`, raw writer) | ${viaAnthropic.rps.toFixed(0)} | ${ratio(viaAnthropic.rps, anthropicDirect.rps)} | ${viaAnthropic.p50} ms | ${viaAnthropic.p99} ms | ${viaAnthropic.errors} |`,
     '',
     'Target: ≥ 40 % of direct req/s. The Anthropic rows compare with their own baseline (the same 20 words as Messages events).',
+    '',
+    '## Metering (cloud edition; median of 4 alternating 4 s rounds on one gateway)',
+    '',
+    "The same signed-in person (a personal API key) streams the same chat: with the server's key the request is",
+    'checked for credits before it goes upstream and billed (one ledger row, one balance update) when it ends; with',
+    'their own key in the token it is not metered. Embedded database (PGlite).',
+    '',
+    '| | req/s | latency p50 | latency p99 | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| metering off (own key) | ${meteredOff.rps.toFixed(0)} | ${meteredOff.p50} ms | ${meteredOff.p99} ms | ${meteredOff.errors} |`,
+    `| metering on (server key) | ${meteredOn.rps.toFixed(0)} | ${meteredOn.p50} ms | ${meteredOn.p99} ms | ${meteredOn.errors} |`,
+    `| on / off | ${(meteredOn.rps / meteredOff.rps).toFixed(2)} × | | | |`,
     '',
     `## The SSE writer alone (synthetic provider inside the gateway, 50 text events + tail per answer, no upstream; median of 5 alternating 3 s rounds)`,
     '',

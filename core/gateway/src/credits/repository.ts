@@ -76,36 +76,30 @@ const asAccount = (row: typeof creditAccounts.$inferSelect): CreditAccount => ({
  * balance always equals the sum of the ledger.
  */
 export function creditRepository(db: Database) {
-  /** Insert the ledger row and move the balance, or nothing when the key was applied before. */
+  /**
+   * Insert the ledger row and move the balance, or nothing when the key was applied before: one
+   * statement (the ledger insert feeds an upsert of the balance row), so it is atomic without a
+   * transaction's extra round trips, and concurrent changes of one balance queue on its row lock.
+   */
   async function apply(userId: string, change: LedgerChange): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      await tx.insert(creditAccounts).values({ userId }).onConflictDoNothing();
-      const inserted = await tx
-        .insert(creditLedger)
-        .values({
-          id: randomUUID(),
-          userId,
-          key: change.key,
-          delta: change.delta,
-          reason: change.reason,
-          requestId: change.requestId ?? null,
-          provider: change.provider ?? null,
-          model: change.model ?? null,
-          usage: change.usage ?? null,
-          estimated: change.estimated ?? false,
-        })
-        .onConflictDoNothing({ target: [creditLedger.userId, creditLedger.key] })
-        .returning({ id: creditLedger.id });
-      if (inserted.length === 0) return false;
-      await tx
-        .update(creditAccounts)
-        .set({
-          balance: sql`${creditAccounts.balance} + ${change.delta}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(creditAccounts.userId, userId));
-      return true;
-    });
+    const result = (await db.execute(sql`
+      with inserted as (
+        insert into ${creditLedger}
+          (id, user_id, key, delta, reason, request_id, provider, model, usage, estimated)
+        values (
+          ${randomUUID()}, ${userId}, ${change.key}, ${change.delta}, ${change.reason},
+          ${change.requestId ?? null}, ${change.provider ?? null}, ${change.model ?? null},
+          ${change.usage ? JSON.stringify(change.usage) : null}::jsonb, ${change.estimated ?? false}
+        )
+        on conflict (user_id, key) do nothing
+        returning user_id, delta
+      )
+      insert into ${creditAccounts} (user_id, balance)
+        select user_id, delta from inserted
+      on conflict (user_id) do update
+        set balance = ${creditAccounts}.balance + excluded.balance, updated_at = now()
+      returning user_id`)) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
   }
 
   async function find(userId: string): Promise<CreditAccount | undefined> {
