@@ -202,7 +202,8 @@ const TopBlock = memo(
  * Markdown as a reply writes it: GFM (tables, task lists, strikethrough, autolinks), line breaks
  * kept, TeX math (KaTeX, loaded with the first formula), fenced code highlighted (each language
  * loaded when first seen) with a copy button. `streaming` heals what is not finished yet (an open
- * `**`, a half-written link or table) so the text does not jump when it is.
+ * `**`, a half-written link or table) so the text does not jump when it is. Styled by the
+ * `rich-text` class; `className` names what it is (`markdown` for a reply's text).
  */
 export function Markdown({
   text,
@@ -215,7 +216,7 @@ export function Markdown({
 }) {
   const tokens = useMemo(() => lexMarkdown(text, streaming), [text, streaming]);
   return (
-    <div className={cn('markdown', className)}>
+    <div className={cn('rich-text', className)}>
       {tokens.map((token, index) => (
         <TopBlock key={index} token={token} />
       ))}

@@ -161,7 +161,9 @@ export function MessageItem({
           />
         </details>
       ) : null}
-      {message.content ? <Markdown text={message.content} streaming={streaming} /> : null}
+      {message.content ? (
+        <Markdown text={message.content} streaming={streaming} className="markdown" />
+      ) : null}
       {message.toolCalls?.length ? (
         <div className="tool-calls flex flex-col gap-2 rounded-xl border border-border bg-surface p-3">
           <div className="tool-calls-title flex items-center gap-2 text-xs font-medium text-muted-foreground">
