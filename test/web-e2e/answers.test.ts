@@ -2,12 +2,14 @@
 // a streamed reply with Markdown, math, code and a link; the code and the message copied to the
 // clipboard, the link opened in a new tab while the reply streams on, KaTeX fetched only once a
 // formula arrives, a long word wrapped at 375 px; the first-load JavaScript measured; screenshots
-// of the answer in light and dark, looked at by a person.
+// of the answer in light and dark, looked at by a person. Then media: a PDF read to text in the
+// page (PDF.js fetched only then), images in a lightbox, generated images kept across a reload.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
+import { TINY_PNG_BASE64 } from '@manifold/provider-kit/fakes/openai';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { screenshots, setupBrowser, webDist } from './setup.js';
 
@@ -54,10 +56,40 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 const shot = (page: Page, file: string) =>
   page.screenshot({ path: join(screenshots, file), animations: 'disabled' });
 
-t.setTimeout(180_000);
+/** A PDF of one text line per page (Helvetica), its cross-reference table computed. */
+function pdf(pages: string[]): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pages.flatMap((text, i) => {
+      const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * i} 0 R >>`,
+        `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      ];
+    }),
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+type Body = { messages?: { role: string; content: unknown }[] };
+
+t.setTimeout(240_000);
+// One gateway, fake upstream and browser for both tests; each test has its own context.
+const { fake, url, browser } = await setupBrowser(t);
 
 t.test('a streamed answer with Markdown, math, code and a link', async (t) => {
-  const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({
     locale: 'en-US',
     viewport: DESKTOP,
@@ -194,6 +226,97 @@ t.test('a streamed answer with Markdown, math, code and a link', async (t) => {
   await block.scrollIntoViewIfNeeded();
   await shot(page, 'answers-code-math-dark-1280.png');
 
+  t.same(pageErrors, [], 'no page errors');
+  await context.close();
+});
+
+t.test('media: a PDF read as text, images in a lightbox, generated images kept', async (t) => {
+  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+  await prepare(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.js') || path.endsWith('.mjs')) scripts.push(path);
+  });
+  await page.goto(url);
+  const message = page.locator('textarea[name="message"]');
+  await message.waitFor();
+  t.notOk(
+    scripts.some((path) => /pdf/i.test(path)),
+    'PDF.js is not fetched before a PDF is attached',
+  );
+
+  // A PDF and an image: the PDF becomes text in the page, its pages counted on the chip.
+  await page.locator('input[type="file"][name="attachments"]').setInputFiles([
+    {
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf(['The secret word is MANGO.', 'Page two says KIWI.']),
+    },
+    { name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') },
+  ]);
+  const chip = page.locator('.composer .attachment-chip');
+  await chip.waitFor();
+  t.match(
+    await chip.innerText(),
+    /report\.pdf[\s\S]*2 pages/,
+    'the chip names the PDF and its pages',
+  );
+  t.ok(
+    scripts.some((path) => /pdf\.worker/i.test(path)),
+    'PDF.js and its worker are fetched for the PDF',
+  );
+  await page.locator('.composer .attachment-thumb img').waitFor();
+  fake.reply({ kind: 'chunks', chunks: textChunks(['MANGO and KIWI.']) });
+  await message.fill('What are the secret words?');
+  await message.press('Enter');
+  await page.locator('.message.assistant .stats').waitFor();
+  const sent = JSON.stringify((fake.lastRequest()?.body as Body).messages?.at(-1)?.content);
+  t.match(sent, /The secret word is MANGO\./, "the PDF's first page reached the upstream");
+  t.match(sent, /Page two says KIWI\./, 'and its second');
+  t.match(sent, /report\.pdf/, 'under its name');
+  t.notMatch(sent, /%PDF/, 'not the file itself');
+
+  // The sent image opens in a lightbox; Escape closes it.
+  await page.locator('.message.user .attachment-open').click();
+  const lightbox = page.locator('.lightbox');
+  await lightbox.locator('img.lightbox-image').waitFor();
+  t.match(await lightbox.locator('img.lightbox-image').getAttribute('src'), /^data:image\//);
+  await page.screenshot({
+    path: join(screenshots, 'answers-lightbox.png'),
+    animations: 'disabled',
+  });
+  await page.keyboard.press('Escape');
+  await lightbox.waitFor({ state: 'detached' });
+
+  // A generated image is kept in IndexedDB: after a reload it is still listed, from a file.
+  await page.locator('header nav a[href="/images"]').click();
+  await page.locator('select[name="imageProvider"]').selectOption('openai');
+  await page.locator('select[name="imageModel"]').selectOption('gpt-image-1');
+  await page.locator('textarea[name="imagePrompt"]').fill('A kiwi on a plate');
+  await page.locator('form.image-form button[type="submit"]').click();
+  await page.locator('.generation.done img').first().waitFor();
+  await page.reload();
+  const kept = page.locator('.generation.done', { hasText: 'A kiwi on a plate' });
+  await kept.locator('img').first().waitFor();
+  t.match(
+    await kept.locator('img').first().getAttribute('src'),
+    /^blob:/,
+    'after a reload the image is shown from the kept file',
+  );
+  await kept.locator('.generation-image button').first().click();
+  await lightbox.locator('.lightbox-download').waitFor();
+  t.ok(await lightbox.locator('.lightbox-download').isVisible(), 'the lightbox offers a download');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    lightbox.locator('.lightbox-download').click(),
+  ]);
+  t.match(download.suggestedFilename(), /^a-kiwi-on-a-plate-1\.png$/, 'saved under the prompt');
+  await page.keyboard.press('Escape');
   t.same(pageErrors, [], 'no page errors');
   await context.close();
 });
