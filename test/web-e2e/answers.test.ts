@@ -294,6 +294,28 @@ t.test('media: a PDF read as text, images in a lightbox, generated images kept',
   await page.keyboard.press('Escape');
   await lightbox.waitFor({ state: 'detached' });
 
+  // An image in a reply opens in the lightbox too.
+  fake.reply({
+    kind: 'chunks',
+    chunks: textChunks([
+      'Here it is:\n\n',
+      `![A blue dot](data:image/png;base64,${TINY_PNG_BASE64})`,
+    ]),
+  });
+  await message.fill('Draw a dot');
+  await message.press('Enter');
+  const drawn = page.locator('.message.assistant').last();
+  await drawn.locator('.stats').waitFor();
+  await drawn.locator('.markdown button.markdown-image').click();
+  await lightbox.locator('img.lightbox-image[alt="A blue dot"]').waitFor();
+  t.match(
+    await lightbox.locator('img.lightbox-image').getAttribute('src'),
+    /^data:image\/png;base64,/,
+    'an image in a reply opens in the lightbox',
+  );
+  await page.keyboard.press('Escape');
+  await lightbox.waitFor({ state: 'detached' });
+
   // A generated image is kept in IndexedDB: after a reload it is still listed, from a file.
   await page.locator('header nav a[href="/images"]').click();
   await page.locator('select[name="imageProvider"]').selectOption('openai');

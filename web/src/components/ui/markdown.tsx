@@ -1,9 +1,12 @@
+import { useStore } from '@nanostores/react';
 import type { Token, Tokens } from 'marked';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { $labels } from '../../app/locale.js';
 import { decodeEntities, lexMarkdown, safeUrl } from '../../lib/markdown.js';
 import type { MathToken } from '../../lib/markdown-math.js';
 import { CodeBlock } from './code-block.js';
 import { cn } from './cn.js';
+import { Lightbox } from './lightbox.js';
 import { MathFormula } from './math.js';
 
 // Markdown is lexed by marked (GFM, TeX math) and its tokens become React elements here: no HTML
@@ -46,15 +49,8 @@ function InlineToken({ token }: { token: Token }): ReactNode {
       return <br />;
     case 'link':
       return <MarkdownLink token={token as Tokens.Link} />;
-    case 'image': {
-      const image = token as Tokens.Image;
-      const src = safeUrl(image.href, { image: true });
-      return src ? (
-        <img src={src} alt={image.text} title={image.title ?? undefined} loading="lazy" />
-      ) : (
-        image.text
-      );
-    }
+    case 'image':
+      return <MarkdownImage token={token as Tokens.Image} />;
     case 'html':
       return isBreak(token.text) ? <br /> : token.text;
     case 'math':
@@ -62,6 +58,27 @@ function InlineToken({ token }: { token: Token }): ReactNode {
     default:
       return 'text' in token && typeof token.text === 'string' ? token.text : token.raw;
   }
+}
+
+/** An image in a reply: shown in the text, full size in the lightbox when pressed. */
+function MarkdownImage({ token }: { token: Tokens.Image }) {
+  const label = useStore($labels);
+  const [open, setOpen] = useState<number | undefined>(undefined);
+  const src = safeUrl(token.href, { image: true });
+  if (!src) return token.text;
+  return (
+    <>
+      <button
+        type="button"
+        className="markdown-image"
+        aria-label={`${label.openImage} ${token.text}`.trim()}
+        onClick={() => setOpen(0)}
+      >
+        <img src={src} alt={token.text} title={token.title ?? undefined} loading="lazy" />
+      </button>
+      <Lightbox images={[{ src, alt: token.text }]} index={open} onIndexChange={setOpen} />
+    </>
+  );
 }
 
 /** A link opens in a new tab, so following one never leaves a reply that is still streaming. */
