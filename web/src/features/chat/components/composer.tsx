@@ -21,7 +21,13 @@ import {
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
 import { AttachmentList } from './attachment-list.js';
 
-const ACCEPT = ['image/*', 'text/*', ...TEXT_EXTENSIONS.map((e) => `.${e}`)].join(',');
+const ACCEPT = [
+  'image/*',
+  'text/*',
+  'application/pdf',
+  '.pdf',
+  ...TEXT_EXTENSIONS.map((e) => `.${e}`),
+].join(',');
 
 function noticeText(notice: AttachmentNotice, label: Labels): string {
   const text =
@@ -29,7 +35,9 @@ function noticeText(notice: AttachmentNotice, label: Labels): string {
       ? label.attachTooLarge
       : notice.problem === 'unsupported'
         ? label.attachUnsupported
-        : label.attachUnreadable;
+        : notice.problem === 'noText'
+          ? label.attachNoText
+          : label.attachUnreadable;
   return text.replace('{name}', notice.name);
 }
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Brain, ChevronRight, CircleAlert, Pencil, RefreshCw, Wrench } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button.js';
+import { CopyButton } from '../../../components/ui/copy-button.js';
 import { Textarea } from '../../../components/ui/input.js';
 import { Markdown } from '../../../components/ui/markdown.js';
 import { $labels, type Labels } from '../../../app/locale.js';
@@ -11,6 +12,7 @@ import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
 import { AttachmentList } from './attachment-list.js';
 import { CitationList } from './citation-list.js';
+import { hasCopyText, messageCopyText } from '../stores/message-text.js';
 import {
   $editingMessageId,
   editAndResend,
@@ -101,6 +103,13 @@ export function MessageItem({
           className="justify-end"
         />
         <div className="flex w-full items-center justify-end gap-1">
+          {hasCopyText(message) ? (
+            <CopyButton
+              text={() => messageCopyText(message, label.sources)}
+              label={label.copyMessage}
+              className="copy-message group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0"
+            />
+          ) : null}
           {!busy ? (
             <IconButton
               label={label.edit}
@@ -145,12 +154,16 @@ export function MessageItem({
               className="ml-auto size-4 transition-transform group-open/reasoning:rotate-90"
             />
           </summary>
-          <div className="reasoning-text border-t border-border px-3 py-2.5 leading-6 whitespace-pre-wrap text-muted-foreground [overflow-wrap:anywhere]">
-            {message.reasoning}
-          </div>
+          <Markdown
+            text={message.reasoning}
+            streaming={streaming && !message.content}
+            className="reasoning-text border-t border-border px-3 py-2.5 text-sm leading-6 text-muted-foreground"
+          />
         </details>
       ) : null}
-      {message.content ? <Markdown text={message.content} /> : null}
+      {message.content ? (
+        <Markdown text={message.content} streaming={streaming} className="markdown" />
+      ) : null}
       {message.toolCalls?.length ? (
         <div className="tool-calls flex flex-col gap-2 rounded-xl border border-border bg-surface p-3">
           <div className="tool-calls-title flex items-center gap-2 text-xs font-medium text-muted-foreground">
@@ -215,13 +228,20 @@ export function MessageItem({
           ) : null}
         </div>
       ) : null}
-      {stats || (last && !busy) ? (
+      {stats || (last && !busy) || (!streaming && hasCopyText(message)) ? (
         <div className="message-footer flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">
+          {!streaming && hasCopyText(message) ? (
+            <CopyButton
+              text={() => messageCopyText(message, label.sources)}
+              label={label.copyMessage}
+              className="copy-message first:-ml-1.5"
+            />
+          ) : null}
           {last && !busy ? (
             <IconButton
               label={label.regenerate}
               size="sm"
-              className="regenerate -ml-1.5 text-muted-foreground hover:text-foreground"
+              className="regenerate text-muted-foreground first:-ml-1.5 hover:text-foreground"
               onClick={() => void regenerateLast(conversationId)}
             >
               <RefreshCw aria-hidden="true" />
