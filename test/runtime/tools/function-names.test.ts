@@ -28,6 +28,18 @@ t.test('a name too long or with other characters gets the stable short form', as
   );
 });
 
+t.test("a call of the caller's own function is replayed under its own name", async (t) => {
+  t.equal(
+    toolCallName({ identifier: 'get_weather', apiName: '', name: 'get_weather' }),
+    'get_weather',
+  );
+  t.equal(
+    toolCallName({ identifier: 'x', apiName: 'y', name: 'lookup.city' }),
+    'lookup.city',
+    'the name is sent as the client gave it, never shortened',
+  );
+});
+
 t.test('names resolve back through the manifests', async (t) => {
   const manifests = [
     {

@@ -33,6 +33,12 @@ export const MessageToolCallSchema = Type.Object({
   type: Type.String(),
   /** JSON text of the arguments. */
   arguments: Type.String(),
+  /**
+   * The function name as the model called it, for a call of the caller's own function rather than
+   * a tool's api (set by the OpenAI- and Anthropic-compatible APIs). Sent to the provider as it is,
+   * instead of `<identifier>____<apiName>`.
+   */
+  name: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 /** The plugin that produced a tool message. */

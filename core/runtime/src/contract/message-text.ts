@@ -7,11 +7,14 @@ import type { ChatMessage, FileItem, MessageToolCall } from './chat-message.js';
  */
 
 /**
- * The function name of a recorded tool call, `<identifier>____<apiName>` as the tool-manifest
- * contract names tool calls, so it matches the name the tool was offered under.
+ * The function name of a recorded tool call: its own `name` when it has one (a caller's function),
+ * else `<identifier>____<apiName>` as the tool-manifest contract names tool calls, so it matches the
+ * name the tool was offered under.
  */
-export function toolCallName(call: Pick<MessageToolCall, 'identifier' | 'apiName'>): string {
-  return toolFunctionName(call.identifier, call.apiName);
+export function toolCallName(
+  call: Pick<MessageToolCall, 'identifier' | 'apiName'> & { name?: string | undefined },
+): string {
+  return call.name ?? toolFunctionName(call.identifier, call.apiName);
 }
 
 /** The text of message content, whatever its form (parts are joined, images left out). */
