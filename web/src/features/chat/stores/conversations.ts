@@ -136,10 +136,17 @@ export async function loadConversations(): Promise<void> {
   }
 }
 
-/** Write both stores to IndexedDB (called after each finished change, not per streamed chunk). */
+/**
+ * Write both stores to IndexedDB (called after each finished change, not per streamed chunk). A
+ * failed write (no IndexedDB, storage full) leaves the chat working; the next change writes again.
+ */
 export async function saveConversations(): Promise<void> {
-  await set(CONVERSATIONS_KEY, $conversations.get());
-  await set(ACTIVE_KEY, $activeConversationId.get());
+  try {
+    await set(CONVERSATIONS_KEY, $conversations.get());
+    await set(ACTIVE_KEY, $activeConversationId.get());
+  } catch (error) {
+    console.warn('conversations not saved', error);
+  }
 }
 
 export const newId = (prefix: string): string =>
