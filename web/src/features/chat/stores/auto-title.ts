@@ -91,8 +91,8 @@ export function cleanTitle(text: string): string | undefined {
     .replace(/^#+\s*/, '')
     .replace(/^(title|标题)\s*[:：]\s*/i, '')
     .replace(/[*_`]/g, '')
-    .replace(/^["'“”‘’「『《]+|["'“”‘’」』》]+$/g, '')
-    .replace(/[.。!！?？,，;；:：]+$/, '')
+    .replace(/^["'“”‘’「『《]+/, '')
+    .replace(/["'“”‘’」』》.。!！?？,，;；:：]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
   return title ? title.slice(0, MAX_TITLE) : undefined;
