@@ -45,7 +45,8 @@ function withoutAutoTitles(browser: Browser): void {
   browser.newPage = async (...args) => {
     const context = await browser.newContext(...args);
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    // closed with the browser at teardown too, when the context is already gone
+    page.on('close', () => void context.close().catch(() => undefined));
     return page;
   };
 }

@@ -82,6 +82,8 @@ const en = {
   noChatModel: 'No enabled chat model to check with.',
   rename: 'Rename',
   searchConversations: 'Search conversations',
+  /** The conversation search's placeholder (the field is narrow; its label is the long form). */
+  searchPlaceholder: 'Search',
   noConversationsFound: 'No conversations found',
   conversationDeleted: 'Conversation deleted',
   pin: 'Pin',
@@ -233,6 +235,7 @@ const zh: Labels = {
   noChatModel: '没有可用于检查的已启用对话模型。',
   rename: '重命名',
   searchConversations: '搜索对话',
+  searchPlaceholder: '搜索',
   noConversationsFound: '没有找到对话',
   conversationDeleted: '对话已删除',
   pin: '置顶',
