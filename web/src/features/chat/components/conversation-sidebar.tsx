@@ -235,7 +235,14 @@ export function ConversationSidebar({ onNavigate }: { onNavigate?: () => void })
   };
   return (
     <div className="conversations flex min-h-0 flex-1 flex-col gap-2 p-3">
-      <Button variant="outline" className="new-chat w-full justify-start" onClick={newChat}>
+      <Button
+        variant="outline"
+        className="new-chat w-full justify-start"
+        onClick={() => {
+          newChat();
+          onNavigate?.();
+        }}
+      >
         <Plus aria-hidden="true" />
         {label.newChat}
         <span className="ml-auto hidden items-center gap-0.5 md:flex" aria-hidden="true">
