@@ -204,6 +204,8 @@ t.test(
       await page.locator('.message.user .bubble').getByText('Tell me a fact').waitFor();
       await page.locator('.message.assistant').last().getByText('Second answer.').waitFor();
       t.pass('the old question comes back with the answers it had');
+      await page.locator('.message.assistant').last().hover();
+      await page.screenshot({ path: join(screenshots, 'history-versions.png') });
 
       // Deleting a message asks first.
       await page
