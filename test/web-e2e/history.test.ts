@@ -367,6 +367,26 @@ t.test(
       const path = join(screenshots, 'history-sidebar-groups-pins.png');
       await page.locator('aside').first().screenshot({ path });
       t.comment(`screenshot: ${path}`);
+      // The same in Chinese and dark.
+      await page.evaluate(() => {
+        localStorage.setItem('manifold:locale', 'zh');
+        localStorage.setItem('manifold:theme', 'dark');
+      });
+      await page.reload();
+      await page.locator('.conversations .group-title', { hasText: '已置顶' }).waitFor();
+      t.same((await page.locator('.conversations .group-title').allInnerTexts()).slice(0, 3), [
+        '已置顶',
+        '今天',
+        '过去 7 天',
+      ]);
+      await page.mouse.move(900, 700);
+      const zh = join(screenshots, 'history-sidebar-groups-pins-zh-dark.png');
+      await page.locator('aside').first().screenshot({ path: zh });
+      t.comment(`screenshot: ${zh}`);
+      await page.evaluate(() => {
+        localStorage.setItem('manifold:locale', 'en');
+        localStorage.setItem('manifold:theme', 'light');
+      });
     });
 
     await t.test('a conversation of 2,000 messages opens and scrolls (timed)', async (t) => {
