@@ -242,6 +242,15 @@ t.test(
       t.equal(await found.locator('.search-match mark').innerText(), 'Meanwhile');
       await search.fill('no such words anywhere');
       await page.locator('.conversations .no-results').waitFor();
+      // A match in a version not on screen opens that version.
+      await search.fill('edited answer');
+      const hit = page.locator('.conversations li[data-id]').first();
+      await hit.locator('.search-match mark').waitFor();
+      t.equal(await hit.locator('.conversation-name').innerText(), 'Tell me a fact');
+      await hit.locator('button.conversation').click();
+      await page.locator('.message.user .bubble').getByText('Tell me a joke').waitFor();
+      await page.locator('.message.assistant').getByText('Edited answer.').waitFor();
+      t.pass('the search result opens the version it was found in');
       await search.fill('');
 
       const before = await page.locator('.conversations li[data-id]').count();
@@ -453,6 +462,24 @@ t.test(
       });
       await page.locator('.message.user').getByText('Question 0:').waitFor();
       t.pass('the first message is reached');
+      // A search result deep in the conversation is brought into view.
+      await page.locator('.messages').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await page.locator('input[name="conversation-search"]').fill('Question 1234:');
+      await page.locator('.conversations li[data-id="long"] .search-match').waitFor();
+      await page.locator('.conversations li[data-id="long"] button.conversation').click();
+      const target = page.locator('[data-message-id="m1234"]');
+      await target.getByText('Question 1234:').waitFor();
+      const [box, view] = await Promise.all([
+        target.boundingBox(),
+        page.locator('.messages').boundingBox(),
+      ]);
+      t.ok(
+        box && view && box.y >= view.y && box.y + box.height <= view.y + view.height,
+        'the found message is in view',
+      );
+      await page.locator('input[name="conversation-search"]').fill('');
       // Kept for `npm run bench`, which reports it in BENCHMARKS.md.
       const measured = {
         date: new Date().toISOString(),

@@ -24,7 +24,7 @@ const { firstWords, replyAnnouncement } =
   await import('../../web/src/features/chat/stores/announcements.js');
 const { conversationModel, linkPickerToConversations } =
   await import('../../web/src/features/chat/stores/conversation-model.js');
-const { deleteConversationWithUndo, newChat, $focusRequest } =
+const { deleteConversationWithUndo, newChat, openSearchResult, $focusRequest, $scrollTarget } =
   await import('../../web/src/features/chat/stores/conversation-actions.js');
 const conversations = await import('../../web/src/features/chat/stores/conversations.js');
 const { $generation, $generations } =
@@ -224,4 +224,46 @@ t.test('pins, renames and a new chat', async (t) => {
   newChat();
   t.equal($activeConversationId.get(), undefined);
   t.equal($focusRequest.get(), 'composer');
+});
+
+t.test(
+  'deleting a conversation while it streams keeps the reply marked stopped for Undo',
+  async (t) => {
+    $conversations.set([
+      conversation('a', {
+        messages: [
+          { id: 'q', role: 'user', content: 'q' },
+          { id: 'r', parentId: 'q', role: 'assistant', content: 'partial' },
+        ],
+      }),
+    ]);
+    $generations.set({ a: { conversationId: 'a', messageId: 'r' } });
+    deleteConversationWithUndo('a');
+    t.same($conversations.get(), []);
+    runToastAction($toasts.get().at(-1)!.id);
+    t.match(conversations.findConversation('a')?.messages[1], {
+      content: 'partial',
+      stopped: true,
+    });
+  },
+);
+
+t.test('a search result opens the version it was found in and asks to scroll to it', async (t) => {
+  $conversations.set([
+    conversation('a', {
+      messages: [
+        { id: 'q', role: 'user', content: 'q' },
+        { id: 'r1', parentId: 'q', role: 'assistant', content: 'old answer' },
+        { id: 'r2', parentId: 'q', role: 'assistant', content: 'new answer' },
+      ],
+      branches: { q: 'r2' },
+    }),
+  ]);
+  openSearchResult('a', 'r1');
+  t.equal($activeConversationId.get(), 'a');
+  t.same(
+    conversations.$activeThread.get().map((m) => m.id),
+    ['q', 'r1'],
+  );
+  t.equal($scrollTarget.get(), 'r1');
 });

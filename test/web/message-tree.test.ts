@@ -4,6 +4,7 @@ import {
   appendToThread,
   chooseVersion,
   deleteFromTree,
+  showPathTo,
   threadOf,
   upgradeLinear,
   versionsInThread,
@@ -135,4 +136,17 @@ t.test('stored linear conversations become chains; a cycle does not hang', async
     ],
   };
   t.same(ids(cycle), ['r']);
+});
+
+t.test('showPathTo chooses the versions leading to a message', async (t) => {
+  let c = forked();
+  c = addChain(c, 'a2', [
+    { id: 'q2b', role: 'user' },
+    { id: 'a4', role: 'assistant' },
+  ]);
+  const back = chooseVersion(c, 'a1');
+  t.same(ids(back), ['q1', 'a1']);
+  t.same(ids(showPathTo(back, 'a3')), ['q1', 'a2', 'q2', 'a3'], 'a3 sits under a2 and q2');
+  t.same(ids(showPathTo(back, 'a4')), ['q1', 'a2', 'q2b', 'a4']);
+  t.equal(showPathTo(back, 'missing'), back);
 });

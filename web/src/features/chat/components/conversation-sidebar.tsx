@@ -24,12 +24,12 @@ import {
   deleteConversationWithUndo,
   focusTaken,
   newChat,
+  openSearchResult,
 } from '../stores/conversation-actions.js';
 import {
   $activeConversationId,
   $renamingConversationId,
   renameConversation,
-  selectConversation,
   setPinned,
 } from '../stores/conversations.js';
 import { $generations } from '../stores/generation.js';
@@ -72,7 +72,8 @@ function Row({
   active: boolean;
   tabStop: boolean;
   streaming: boolean;
-  onOpen: (id: string) => void;
+  /** Open the conversation (at the message the search found, if any). */
+  onOpen: (id: string, messageId?: string) => void;
 }) {
   const label = useStore($labels);
   const renamingId = useStore($renamingConversationId);
@@ -111,7 +112,7 @@ function Row({
         className="conversation flex h-full min-w-0 flex-1 flex-col justify-center rounded-lg px-2.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         aria-current={active ? 'true' : undefined}
         tabIndex={tabStop ? 0 : -1}
-        onClick={() => onOpen(c.id)}
+        onClick={() => onOpen(c.id, match?.messageId)}
         onDoubleClick={() => $renamingConversationId.set(c.id)}
       >
         <span className="conversation-name flex w-full min-w-0 items-center gap-1.5">
@@ -203,8 +204,8 @@ export function ConversationSidebar({ onNavigate }: { onNavigate?: () => void })
     searchRef.current.select();
     focusTaken();
   }, [focusRequest]);
-  const open = (id: string | undefined) => {
-    selectConversation(id);
+  const open = (id: string, messageId?: string) => {
+    openSearchResult(id, messageId);
     onNavigate?.();
   };
   const ids = groups.flatMap((g) => g.items.map((i) => i.conversation.id));

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { $scrollTarget, scrollTargetReached } from '../stores/conversation-actions.js';
 import { $activeConversation, $activeThread, type UIMessage } from '../stores/conversations.js';
 import { $generation } from '../stores/generation.js';
 import { versionsInThread, type VersionInfo } from '../stores/message-tree.js';
@@ -98,6 +99,18 @@ export function MessageList() {
     autoTopRef.current = undefined;
   }, [conversationId]);
 
+  // A search result: bring its message into view (declared last, so it wins over following).
+  const scrollTarget = useStore($scrollTarget);
+  useLayoutEffect(() => {
+    if (!scrollTarget) return;
+    const index = thread.findIndex((m) => m.id === scrollTarget);
+    if (index < 0) return;
+    stickRef.current = false;
+    autoTopRef.current = undefined;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    scrollTargetReached();
+  }, [scrollTarget, thread, virtualizer]);
+
   const busy = generation.status === 'streaming';
   return (
     <div
@@ -123,6 +136,7 @@ export function MessageList() {
                 <div
                   key={item.key}
                   data-index={item.index}
+                  data-message-id={message.id}
                   ref={virtualizer.measureElement}
                   className="absolute top-0 left-0 w-full pb-6"
                   style={{ transform: `translateY(${item.start}px)` }}

@@ -91,6 +91,22 @@ export function chooseVersion<M extends TreeMessage, C extends TreeConversation<
   };
 }
 
+/** Choose, at every fork above `messageId` and at its own, the versions that lead to it. */
+export function showPathTo<M extends TreeMessage, C extends TreeConversation<M>>(
+  conversation: C,
+  messageId: string,
+): C {
+  const byId = new Map(conversation.messages.map((m) => [m.id, m]));
+  const branches = { ...conversation.branches };
+  const seen = new Set<string>();
+  for (let m = byId.get(messageId); m && !seen.has(m.id);) {
+    seen.add(m.id);
+    branches[parentKey(m)] = m.id;
+    m = m.parentId === undefined ? undefined : byId.get(m.parentId);
+  }
+  return seen.size ? { ...conversation, branches } : conversation;
+}
+
 /**
  * Add messages as a chain under `parentId` (undefined: as first messages), each following the one
  * before; the first becomes the chosen child at its fork so the thread shows it.
