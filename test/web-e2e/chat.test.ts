@@ -102,7 +102,8 @@ t.test(
     t.match(await reply.locator('.stats').innerText(), /7/, 'usage is shown under the reply');
     await page.screenshot({ path: join(screenshots, 'chat-desktop.png') });
 
-    const upstream = fake.lastRequest();
+    // The streamed answer (a title request may follow it: automatic titles are on here).
+    const upstream = fake.requests.find((r) => (r.body as { stream?: boolean }).stream === true);
     t.equal(
       upstream?.headers.authorization,
       'Bearer sk-e2e-browser',
@@ -117,7 +118,14 @@ t.test(
     await page.getByRole('button', { name: 'Open conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
     await drawer.locator('.conversations li.active').waitFor();
-    t.match(await drawer.locator('.conversations li.active').innerText(), /Say hello/);
+    t.match(
+      await drawer.locator('.conversations li.active').innerText(),
+      /Hello from the fake/,
+      'a model named the conversation after its first reply (the fake’s default answer)',
+    );
+    const titled = fake.requests.at(-1)?.body as { stream?: boolean; messages?: unknown };
+    t.equal(titled?.stream, false, 'the title was asked without streaming');
+    t.match(JSON.stringify(titled?.messages), /Say hello/);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     await page.locator('.message.assistant .markdown').waitFor();

@@ -92,9 +92,9 @@ t.test('the chat works from the keyboard alone', async (t) => {
     'the focus stays in the message box after sending',
   );
 
-  // Rename the conversation with the keyboard: focus ✎, Enter, type, Enter.
-  await page.locator('.conversations li button.rename').first().focus();
-  await page.keyboard.press('Enter');
+  // Rename the conversation with the keyboard: focus it in the list, F2, type, Enter.
+  await page.locator('.conversations li button.conversation').first().focus();
+  await page.keyboard.press('F2');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Keyboard chat');
   await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ArrowUp, CircleAlert, Paperclip, Square } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $labels, type Labels } from '../../../app/locale.js';
 import { IconButton } from '../../../components/ui/button.js';
 import { cn } from '../../../components/ui/cn.js';
@@ -19,6 +19,7 @@ import {
   type PendingImage,
 } from '../stores/attachments.js';
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
+import { $focusRequest, focusTaken } from '../stores/conversation-actions.js';
 import { AttachmentList } from './attachment-list.js';
 
 const ACCEPT = [
@@ -46,6 +47,13 @@ export function Composer() {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const focusRequest = useStore($focusRequest);
+  useEffect(() => {
+    if (focusRequest !== 'composer' || !textarea.current) return;
+    textarea.current.focus();
+    focusTaken();
+  }, [focusRequest]);
   const generation = useStore($generation);
   const label = useStore($labels);
   const attachments = useStore($attachments);
@@ -128,7 +136,9 @@ export function Composer() {
             }}
           />
           <textarea
+            ref={textarea}
             name="message"
+            aria-keyshortcuts="Shift+Escape /"
             rows={1}
             placeholder={label.placeholder}
             className={cn(
@@ -165,7 +175,7 @@ export function Composer() {
                 label={label.stop}
                 variant="primary"
                 className="stop pointer-events-auto rounded-full"
-                onClick={stopGeneration}
+                onClick={() => stopGeneration()}
               >
                 <Square aria-hidden="true" className="size-3.5! fill-current" />
               </IconButton>

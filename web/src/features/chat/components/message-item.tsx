@@ -10,15 +10,12 @@ import { AccessCodeField } from '../../providers/components/access-code-field.js
 import { CallErrorText } from '../../providers/components/call-error-text.js';
 import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
 import type { UIMessage } from '../stores/conversations.js';
+import type { VersionInfo } from '../stores/message-tree.js';
 import { AttachmentList } from './attachment-list.js';
 import { CitationList } from './citation-list.js';
 import { hasCopyText, messageCopyText } from '../stores/message-text.js';
-import {
-  $editingMessageId,
-  editAndResend,
-  regenerateLast,
-  retryLast,
-} from '../stores/generation.js';
+import { DeleteMessageButton, ReplyActions, ToolMessage, VersionPager } from './message-actions.js';
+import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -39,25 +36,29 @@ function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   ) : null;
 }
 
-/** One message: user text, or the assistant's reasoning, Markdown text, stats and error. */
+/**
+ * One message: user text, or the assistant's reasoning, Markdown text, stats and error, or a
+ * tool's result; with its versions and actions.
+ */
 export function MessageItem({
   message,
   conversationId,
   streaming,
-  last = false,
   busy = false,
+  versions,
 }: {
   message: UIMessage;
   conversationId: string;
   streaming: boolean;
-  /** The newest message of the conversation (an assistant one gets Regenerate). */
-  last?: boolean;
-  /** A reply is streaming somewhere: no edit or regenerate meanwhile. */
+  /** A reply is streaming in this conversation: no edit, regenerate or delete meanwhile. */
   busy?: boolean;
+  /** Where the message stands among its versions, when it has others. */
+  versions?: VersionInfo | undefined;
 }) {
   const providers = useStore($providers);
   const label = useStore($labels);
   const editingId = useStore($editingMessageId);
+  if (message.role === 'tool') return <ToolMessage message={message} />;
   if (message.role === 'user') {
     if (editingId === message.id)
       return (
@@ -103,29 +104,44 @@ export function MessageItem({
           className="justify-end"
         />
         <div className="flex w-full items-center justify-end gap-1">
-          {hasCopyText(message) ? (
-            <CopyButton
-              text={() => messageCopyText(message, label.sources)}
-              label={label.copyMessage}
-              className="copy-message group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0"
-            />
-          ) : null}
-          {!busy ? (
-            <IconButton
-              label={label.edit}
-              size="sm"
-              className="edit-message text-muted-foreground group-focus-within:opacity-100 group-hover:opacity-100 hover:text-foreground pointer-fine:opacity-0"
-              onClick={() => $editingMessageId.set(message.id)}
-            >
-              <Pencil aria-hidden="true" />
-            </IconButton>
-          ) : null}
           {message.content ? (
             <div className="bubble max-w-[85%] rounded-3xl bg-surface-muted px-4 py-2.5 text-base leading-7 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
               {message.content}
             </div>
           ) : null}
         </div>
+        {versions || !busy || hasCopyText(message) ? (
+          <div className="user-actions flex min-h-7 items-center justify-end gap-0.5">
+            {hasCopyText(message) ? (
+              <CopyButton
+                text={() => messageCopyText(message, label.sources)}
+                label={label.copyMessage}
+                className="copy-message size-7 group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0"
+              />
+            ) : null}
+            {!busy ? (
+              <span className="flex items-center gap-0.5 group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0">
+                <IconButton
+                  label={label.edit}
+                  size="sm"
+                  className="edit-message size-7 text-muted-foreground hover:text-foreground"
+                  onClick={() => $editingMessageId.set(message.id)}
+                >
+                  <Pencil aria-hidden="true" />
+                </IconButton>
+                <DeleteMessageButton
+                  conversationId={conversationId}
+                  messageId={message.id}
+                  hasVersions={Boolean(versions)}
+                  className="size-7"
+                />
+              </span>
+            ) : null}
+            {versions ? (
+              <VersionPager conversationId={conversationId} versions={versions} disabled={busy} />
+            ) : null}
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -228,25 +244,22 @@ export function MessageItem({
           ) : null}
         </div>
       ) : null}
-      {stats || (last && !busy) || (!streaming && hasCopyText(message)) ? (
+      {!streaming ? (
         <div className="message-footer flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">
-          {!streaming && hasCopyText(message) ? (
-            <CopyButton
-              text={() => messageCopyText(message, label.sources)}
-              label={label.copyMessage}
-              className="copy-message first:-ml-1.5"
-            />
-          ) : null}
-          {last && !busy ? (
-            <IconButton
-              label={label.regenerate}
-              size="sm"
-              className="regenerate text-muted-foreground first:-ml-1.5 hover:text-foreground"
-              onClick={() => void regenerateLast(conversationId)}
-            >
-              <RefreshCw aria-hidden="true" />
-            </IconButton>
-          ) : null}
+          <ReplyActions
+            conversationId={conversationId}
+            message={message}
+            versions={versions}
+            busy={busy}
+          >
+            {hasCopyText(message) ? (
+              <CopyButton
+                text={() => messageCopyText(message, label.sources)}
+                label={label.copyMessage}
+                className="copy-message"
+              />
+            ) : null}
+          </ReplyActions>
           {stats}
         </div>
       ) : null}

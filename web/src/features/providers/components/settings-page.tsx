@@ -13,6 +13,7 @@ import { $orderedProviders, $providersStatus } from '../stores/providers.js';
 import { $providerSettings, updateProviderSettings } from '../stores/provider-settings.js';
 import { ClientFetchSwitch } from './client-fetch-switch.js';
 import { ConnectionCheck } from './connection-check.js';
+import { HistorySettings } from '../../chat/components/history-settings.js';
 import { KeyVaultForm } from './key-vault-form.js';
 import { ProviderModels } from './provider-models.js';
 
@@ -59,6 +60,7 @@ export function SettingsPage() {
       <div className="rounded-xl border border-border bg-surface p-4 shadow-xs">
         <AccessCodeField />
       </div>
+      <HistorySettings />
       <h1 className="m-0 text-xl font-semibold tracking-tight">{label.providers}</h1>
       {status !== 'ready' && providers.length === 0 ? (
         <div className="flex flex-col gap-2" aria-hidden="true">
