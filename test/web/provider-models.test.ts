@@ -105,8 +105,13 @@ t.test('the chat picker lists effective, enabled chat models', async (t) => {
     $chatModels.get().map((m) => m.id),
     ['gpt-4o', 'o1'],
   );
-  t.ok(addCustomModel('openai', { id: 'my-model', displayName: 'Mine' }));
-  t.notOk(addCustomModel('openai', { id: '' }), 'no id, no card');
+  t.equal(addCustomModel('openai', { id: 'my-model', displayName: 'Mine' }), 'added');
+  t.equal(addCustomModel('openai', { id: '' }), 'emptyId', 'no id, no card');
+  t.equal(
+    addCustomModel('openai', { id: 'my-model', displayName: 'Other' }),
+    'duplicate',
+    'an existing id is refused, not replaced',
+  );
   t.same(
     $chatModels.get().map((m) => m.id),
     ['gpt-4o', 'o1', 'my-model'],

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { Layers } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { $labels } from '../../../app/locale.js';
 import { $isDesktop } from '../../../app/shell.js';
-import { Pickers } from '../../providers/components/pickers.js';
+import { ModelPicker } from '../../providers/components/model-picker.js';
+import { Welcome } from '../../providers/components/welcome.js';
 import { $activeConversation, $activeConversationId } from '../stores/conversations.js';
-import { $generation } from '../stores/generation.js';
+import { $generation, sendMessage } from '../stores/generation.js';
 import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
 import { Composer } from './composer.js';
 import { ConversationSidebar } from './conversation-sidebar.js';
@@ -59,7 +59,7 @@ export function ChatPage() {
       ) : null}
       <section className="thread flex min-w-0 flex-1 flex-col" aria-label={label.chat}>
         <div className="chat-header flex shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
-          <Pickers />
+          <ModelPicker className="mr-auto" />
           <AgentSettingsToggle />
         </div>
         <AgentSettingsPanel />
@@ -73,13 +73,7 @@ export function ChatPage() {
           }}
         >
           {empty ? (
-            <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-              <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-muted text-muted-foreground">
-                <Layers aria-hidden="true" className="size-6" />
-              </span>
-              <p className="text-xl font-semibold">{label.emptyChat}</p>
-              <p className="max-w-sm text-sm text-muted-foreground">{label.emptyChatHint}</p>
-            </div>
+            <Welcome onExample={(text) => void sendMessage(text)} />
           ) : (
             <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 py-6">
               {conversation.messages.map((m) => (

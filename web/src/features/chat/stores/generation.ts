@@ -1,7 +1,12 @@
 import { atom } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { Grounding } from '@manifold/core/contract/grounding';
-import { ChatFetchError, clientFetchFailureOf, isAbortError } from '../../../lib/api-error.js';
+import {
+  ChatFetchError,
+  isAbortError,
+  messageErrorOf,
+  streamErrorOf,
+} from '../../../lib/api-error.js';
 import { openProviderChat } from '../../providers/api/provider-calls.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
@@ -135,12 +140,9 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
           patch((m) => ({ ...m, speed: event.data as UIMessage['speed'] }));
           break;
         case 'error': {
-          const data = event.data as { type: string | number; message?: string };
           await buffer.finish();
-          patch((m) => ({
-            ...m,
-            error: { errorType: data.type, ...(data.message ? { message: data.message } : {}) },
-          }));
+          const error = streamErrorOf(event.data);
+          patch((m) => ({ ...m, error }));
           break;
         }
       }
@@ -153,16 +155,7 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
     } else {
       await buffer.finish();
       const e = error instanceof ChatFetchError ? error : new ChatFetchError('UnknownError', 0, {});
-      const clientFetch = clientFetchFailureOf(e.body);
-      patch((m) => ({
-        ...m,
-        error: {
-          errorType: e.errorType,
-          status: e.status,
-          message: e.message,
-          ...(clientFetch && { clientFetch }),
-        },
-      }));
+      patch((m) => ({ ...m, error: messageErrorOf(e) }));
     }
   } finally {
     const reasoningMs = timer.end();
