@@ -4,7 +4,13 @@ import { Link } from 'wouter';
 import { $labels, type Labels } from '../../../app/locale.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { $providersStatus } from '../stores/providers.js';
-import { $activeModelCard, $activeProvider } from '../stores/selection.js';
+import { $keyStatuses } from '../stores/key-status.js';
+import {
+  $activeModelCard,
+  $activeProvider,
+  $chatProviders,
+  selectProvider,
+} from '../stores/selection.js';
 import { ProviderLogo } from './logo.js';
 
 const EXAMPLES: (keyof Labels)[] = ['example1', 'example2', 'example3', 'example4'];
@@ -21,6 +27,9 @@ export function Welcome({ onExample }: { onExample: (text: string) => void }) {
   const card = useStore($activeModelCard);
   const status = useStore($providersStatus);
   const label = useStore($labels);
+  const statuses = useStore($keyStatuses);
+  // providers needing no key (a local server): offered, never preselected
+  const keyless = useStore($chatProviders).filter((p) => statuses[p.id] === 'keyless');
   const ready = provider && card;
   if (!ready && status !== 'ready' && status !== 'error') return null;
   return (
@@ -87,6 +96,26 @@ export function Welcome({ onExample }: { onExample: (text: string) => void }) {
             {label.openSettings}
             <ArrowRight aria-hidden="true" />
           </Link>
+          {keyless.length ? (
+            <div className="welcome-keyless flex flex-col items-center gap-2">
+              <p className="m-0 text-sm text-muted-foreground">{label.welcomeKeyless}</p>
+              <div className="flex flex-wrap justify-center gap-2">
+                {keyless.map((p) => (
+                  <button
+                    key={p.id}
+                    type="button"
+                    name="useProvider"
+                    data-provider={p.id}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    onClick={() => selectProvider(p.id)}
+                  >
+                    <ProviderLogo provider={p} size="sm" />
+                    {label.useProvider.replace('{provider}', p.name)}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
         </>
       )}
     </div>

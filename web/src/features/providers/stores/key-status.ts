@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
+import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import { $providerModels } from './models.js';
 import { $providerSettings, type ProviderUserSettings } from './provider-settings.js';
 import { $orderedProviders } from './providers.js';
 
@@ -45,6 +47,9 @@ export function keyStatus(
 /** A provider can be called as it is: a key of the person's or the server's, or none needed. */
 export const isReady = (status: KeyStatus): boolean => status !== 'none';
 
+/** A key of the person's or the server's is there (what a first run may preselect). */
+export const hasKey = (status: KeyStatus): boolean => status === 'user' || status === 'server';
+
 /**
  * A local-model provider: its key form asks for no required secret (a server on the person's
  * machine or network), or its manifest offers calls from the page (`defaultShowBrowserRequest`).
@@ -75,6 +80,8 @@ export interface ProviderFilter {
   hasKey?: boolean;
   /** Only local-model providers (see `isLocalProvider`). */
   local?: boolean;
+  /** Only providers with a switched-on chat model having this ability (vision, tools, …). */
+  ability?: keyof ModelCard['abilities'];
 }
 
 /** The providers that pass a filter, in their given order. */
@@ -82,6 +89,7 @@ export function filterProviders(
   providers: readonly ProviderManifest[],
   settings: Record<string, ProviderUserSettings>,
   filter: ProviderFilter,
+  models: Record<string, readonly ModelCard[]> = {},
 ): ProviderManifest[] {
   const words = (filter.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return providers.filter((p) => {
@@ -92,6 +100,12 @@ export function filterProviders(
       if (status !== 'user' && status !== 'server') return false;
     }
     if (filter.local && !isLocalProvider(p)) return false;
+    const ability = filter.ability;
+    if (
+      ability &&
+      !(models[p.id] ?? []).some((m) => m.type === 'chat' && m.enabled && m.abilities[ability])
+    )
+      return false;
     if (!words.length) return true;
     const haystack = `${p.id} ${p.name} ${p.description ?? ''}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
@@ -100,13 +114,15 @@ export function filterProviders(
 
 /** True when a filter narrows the list (then the list cannot be reordered). */
 export const isFiltering = (filter: ProviderFilter): boolean =>
-  Boolean(filter.query?.trim() || filter.enabled || filter.hasKey || filter.local);
+  Boolean(
+    filter.query?.trim() || filter.enabled || filter.hasKey || filter.local || filter.ability,
+  );
 
 /** The Settings page's search box and filter chips (kept while the app is open). */
 export const $providerFilter = atom<ProviderFilter>({});
 
 /** The providers Settings lists: every provider in the effective order, through the filter. */
 export const $filteredProviders = computed(
-  [$orderedProviders, $providerSettings, $providerFilter],
+  [$orderedProviders, $providerSettings, $providerFilter, $providerModels],
   filterProviders,
 );

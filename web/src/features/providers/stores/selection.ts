@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { isReady, keyStatus } from './key-status.js';
+import { hasKey, keyStatus } from './key-status.js';
 import { $providerModels } from './models.js';
 import { $providerSettings } from './provider-settings.js';
 import { $allProviders, $enabledProviders } from './providers.js';
@@ -30,11 +30,12 @@ export const $chatProviders = computed([$enabledProviders, $providerModels], (en
 
 /**
  * The provider a new chat starts with when none was chosen: the first one the chat can use that
- * has a key (the person's or the server's) or needs none. Undefined when no provider is ready:
- * the first run then leads to Settings instead of into an error.
+ * has a key (the person's or the server's). A provider needing no key (a local server) is not
+ * preselected, as nothing says it runs: the person picks it. Undefined when no provider has a
+ * key: the first run then leads to Settings (or the picker) instead of into an error.
  */
 export const $defaultProvider = computed([$chatProviders, $providerSettings], (usable, settings) =>
-  usable.find((p) => isReady(keyStatus(p, settings[p.id]))),
+  usable.find((p) => hasKey(keyStatus(p, settings[p.id]))),
 );
 
 /** The chosen provider's manifest, or the default one (see `$defaultProvider`). */
