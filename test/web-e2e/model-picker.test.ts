@@ -140,7 +140,7 @@ t.test('first run, model picker, duplicate model id, error causes', async (t) =>
   const mini = picker.locator('.picker-item[data-provider="openai"][data-model="gpt-4o-mini"]');
   t.match(await mini.innerText(), /128K/, 'the context window is shown');
   t.ok((await mini.locator('[data-ability]').count()) > 0, 'ability badges are shown');
-  t.ok(await mini.locator('.price').isVisible(), 'the price is shown');
+  t.ok(await mini.locator('.price:visible').isVisible(), 'the price is shown');
   await page.keyboard.press('Enter');
   await picker.waitFor({ state: 'detached' });
   t.equal(await trigger.getAttribute('data-model'), 'gpt-4o-mini', 'Enter picks the highlighted');
@@ -202,8 +202,27 @@ t.test('first run, model picker, duplicate model id, error causes', async (t) =>
     /baseURL is not a valid URL/,
     'the invalid URL is named',
   );
-  await invalid.locator('.fix-base-url input[name="baseURL"]').fill(fake.baseURL);
-  await invalid.getByRole('button', { name: 'Retry' }).click();
+  // The link to the provider's settings opens its card; fixed there, Retry answers.
+  await invalid.locator('.fix-settings-link').click();
+  await page.waitForURL(/\/settings\?provider=openai$/);
+  const opened = page.locator('details.provider-card[data-provider="openai"]');
+  await page.waitForFunction(
+    () =>
+      (
+        document.querySelector(
+          'details.provider-card[data-provider="openai"]',
+        ) as HTMLDetailsElement
+      )?.open === true,
+  );
+  t.equal(await opened.locator('input[name="baseURL"]').inputValue(), 'not a url', 'its card');
+  await opened.locator('input[name="baseURL"]').fill(fake.baseURL);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page
+    .locator('.message.assistant')
+    .last()
+    .locator('.error-notice')
+    .getByRole('button', { name: 'Retry' })
+    .click();
   await page.locator('.message.assistant').last().locator('.stats').waitFor();
   t.equal(await page.locator('.message.assistant .error-notice').count(), 0, 'fixed and answered');
 

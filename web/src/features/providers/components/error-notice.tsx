@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { CircleAlert, ExternalLink, RefreshCw } from 'lucide-react';
+import { CircleAlert, ExternalLink, RefreshCw, Settings } from 'lucide-react';
+import { Link } from 'wouter';
 import { $labels } from '../../../app/locale.js';
-import { Button } from '../../../components/ui/button.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
 import {
   errorCause,
   errorFix,
@@ -137,11 +138,20 @@ export function ErrorNotice({
           </a>
         </p>
       ) : null}
-      <div>
+      <div className="flex flex-wrap items-center gap-2">
         <Button variant="primary" size="sm" name="retry" onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
           {label.retry}
         </Button>
+        {provider && (has('key') || has('baseURL') || has('localService')) ? (
+          <Link
+            href={`/settings?provider=${encodeURIComponent(provider.id)}`}
+            className={`fix-settings-link ${buttonClasses({ variant: 'outline', size: 'sm' })}`}
+          >
+            <Settings aria-hidden="true" />
+            {label.openProviderSettings.replace('{provider}', name)}
+          </Link>
+        ) : null}
       </div>
     </div>
   );

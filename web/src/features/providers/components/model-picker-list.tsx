@@ -116,9 +116,14 @@ export function ModelPickerList({ onPicked }: { onPicked: () => void }) {
                         {card.id}
                       </span>
                     ) : null}
+                    {/* on a phone the facts go under the name */}
+                    <ModelFacts card={card} className="text-[0.7rem] sm:hidden" />
                   </span>
                   <AbilityIcons card={card} tooltips={false} />
-                  <ModelFacts card={card} className="hidden w-28 justify-end sm:inline-flex" />
+                  <ModelFacts
+                    card={card}
+                    className="hidden w-36 shrink-0 justify-end whitespace-nowrap sm:inline-flex"
+                  />
                   <Check
                     aria-hidden="true"
                     className={cn('size-4 shrink-0', selected ? 'text-foreground' : 'invisible')}

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ChevronDown, ChevronRight, ChevronUp, GripVertical, Trash2 } from 'lucide-react';
 import { $labels } from '../../../app/locale.js';
@@ -42,6 +42,14 @@ export function SettingsPage() {
   const label = useStore($labels);
   const [dragged, setDragged] = useState<string | undefined>();
   const [over, setOver] = useState<string | undefined>();
+  // `/settings?provider=<id>` (an error notice's link): that provider's card, open and in view
+  const wanted = new URLSearchParams(globalThis.location?.search ?? '').get('provider');
+  const found = wanted ? ordered.some((p) => p.id === wanted) : false;
+  useEffect(() => {
+    if (!wanted || !found) return;
+    $providerFilter.set({});
+    requestAnimationFrame(() => openCard(wanted));
+  }, [wanted, found]);
   if (status === 'error')
     return <p className="notice mx-auto max-w-3xl px-6 py-8 text-danger">{label.providersError}</p>;
   // the order is the full list's: moving is offered only while nothing is filtered out
@@ -81,15 +89,7 @@ export function SettingsPage() {
       <ProviderToolbar
         onAdded={(id) => {
           $providerFilter.set({});
-          requestAnimationFrame(() => {
-            const card = document.querySelector<HTMLDetailsElement>(
-              `details.provider-card[data-provider="${CSS.escape(id)}"]`,
-            );
-            if (card) {
-              card.open = true;
-              card.scrollIntoView({ block: 'center' });
-            }
-          });
+          requestAnimationFrame(() => openCard(id));
         }}
       />
       {status === 'ready' && providers.length === 0 && ordered.length > 0 ? (
@@ -235,4 +235,14 @@ export function SettingsPage() {
       </ol>
     </section>
   );
+}
+
+/** Open a provider's card and bring it into view. */
+function openCard(id: string): void {
+  const card = document.querySelector<HTMLDetailsElement>(
+    `details.provider-card[data-provider="${CSS.escape(id)}"]`,
+  );
+  if (!card) return;
+  card.open = true;
+  card.scrollIntoView({ block: 'center' });
 }
