@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import { screenshots, setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 /** Type a key for OpenAI on the settings page, then pick OpenAI and its first model in the chat. */
 async function chooseOpenAI(page: Page, url: string, key: string, chatLink: string) {
@@ -14,9 +15,7 @@ async function chooseOpenAI(page: Page, url: string, key: string, chatLink: stri
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill(key);
   await page.getByRole('link', { name: chatLink }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const model = await page.locator('select[name="model"] option').first().getAttribute('value');
-  await page.locator('select[name="model"]').selectOption(model ?? '');
+  await pickModel(page, 'openai');
 }
 
 async function send(page: Page, text: string) {
@@ -64,7 +63,7 @@ t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) 
   const failed = page.locator('.message.assistant').last();
   await failed.locator('.error').waitFor();
   t.match(
-    await failed.locator('.error p').innerText(),
+    await failed.locator('.error .error-message').innerText(),
     /The API key for OpenAI is incorrect or empty\./,
     'the translated InvalidProviderAPIKey message is shown',
   );
@@ -131,7 +130,7 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   const failed = page.locator('.message.assistant').last();
   await failed.locator('.error').waitFor();
   t.match(
-    await failed.locator('.error p').innerText(),
+    await failed.locator('.error .error-message').innerText(),
     /OpenAI API Key 不正确或为空/,
     'the error text is Chinese',
   );

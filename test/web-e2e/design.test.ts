@@ -110,7 +110,7 @@ t.test('shell: skip link, landmarks, active link, lang, labelled buttons', async
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });

@@ -52,7 +52,7 @@ t.test('the chat works from the keyboard alone', async (t) => {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   // Tab from the top of the page to the message box; every stop shows a focus ring.
   const visited: string[] = [];
@@ -132,7 +132,7 @@ t.test('a 5,000-word reply streams without moving the page', async (t) => {
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   // 100 paragraphs of 50 words, a heading every 10 and a code block every 25, in 20-word chunks.
   const words: string[] = [];
