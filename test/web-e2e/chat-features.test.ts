@@ -121,7 +121,7 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await chooseOpenAI(page, url, 'sk-bad', '对话');
-  t.equal(await page.getByRole('link', { name: '设置' }).count(), 1, 'nav is Chinese');
+  t.equal(await page.getByRole('link', { name: '设置', exact: true }).count(), 1, 'nav is Chinese');
   t.equal(await page.locator('button.new-chat').innerText(), '新对话');
   t.match(await page.locator('textarea[name="message"]').getAttribute('placeholder'), /输入消息/);
 
@@ -142,7 +142,7 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   await page.reload();
   await page.locator('button.new-chat').waitFor();
   t.equal(await page.locator('button.new-chat').innerText(), 'New chat', 'kept after reload');
-  t.equal(await page.getByRole('link', { name: 'Settings' }).count(), 1);
+  t.equal(await page.getByRole('link', { name: 'Settings', exact: true }).count(), 1);
 });
 
 t.test('the images page generates with an image model and shows a refusal', async (t) => {
