@@ -74,8 +74,7 @@ t.test('the chat works from the keyboard alone', async (t) => {
     if (focus.name === 'textarea:message') break;
   }
   t.equal(visited.at(-1), 'textarea:message', 'the message box is reachable by Tab');
-  t.ok(visited.includes('select:provider'), 'the provider picker is reachable');
-  t.ok(visited.includes('select:model'), 'the model picker is reachable');
+  t.ok(visited.includes('button:model-picker'), 'the model picker is reachable');
 
   // Type, Shift+Enter for a line break, Enter to send.
   fake.reply({ kind: 'chunks', chunks: textChunks(['Typed ', 'reply.']) });
