@@ -145,7 +145,8 @@ t.test(
       enabled: true,
       models: [card('flux', { type: 'image' })],
     } as unknown as ProviderManifest;
-    $providers.set([images, openai]);
+    // the server has OpenAI's key (a first run preselects only a provider with a key)
+    $providers.set([images, { ...openai, serverKey: true }]);
     selectProvider('');
     t.same(
       $chatProviders.get().map((p) => p.id),

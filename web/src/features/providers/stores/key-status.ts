@@ -10,8 +10,8 @@ import { $orderedProviders } from './providers.js';
  * - `user`: the person filled every required key-vault field, a secret among them (their key wins
  *   over the server's, CONTRACT §2);
  * - `server`: the gateway has a key (`serverKey`);
- * - `keyless`: nothing is required (a local server such as one on the person's machine, or a
- *   custom provider without a key);
+ * - `keyless`: no secret is required and every required field is filled (a local server such as
+ *   one on the person's machine, or a custom provider with its base URL and no key);
  * - `none`: a key is needed and nobody has given one.
  */
 export type KeyStatus = 'user' | 'server' | 'keyless' | 'none';
@@ -40,7 +40,14 @@ export function keyStatus(
 ): KeyStatus {
   if (hasUserKey(manifest, settings)) return 'user';
   if (manifest.serverKey) return 'server';
-  if (!(manifest.keyVault ?? []).some((f) => f.required)) return 'keyless';
+  // no secret required, and every required field (a custom provider's base URL) filled
+  const vault = settings?.vault ?? {};
+  const fields = manifest.keyVault ?? [];
+  if (
+    !fields.some((f) => f.required && f.secret) &&
+    fields.every((f) => !f.required || filled(vault[f.field]))
+  )
+    return 'keyless';
   return 'none';
 }
 
