@@ -13,7 +13,7 @@ import {
 import type { PageRuntimeSetup } from '../../../lib/client-chat.js';
 import { $browserRuntimes, $clientFetch } from '../stores/fetch-on-client.js';
 import { $providerSettings, authPayload } from '../stores/provider-settings.js';
-import { routeOf } from '../stores/custom-providers.js';
+import { CUSTOM_PROVIDER_NO_KEY, isCustomProvider, routeOf } from '../stores/custom-providers.js';
 import { $allProviders } from '../stores/providers.js';
 
 /**
@@ -27,6 +27,18 @@ interface PageCall {
   definition: ProviderDefinition;
   vault: KeyVault;
   setup: PageRuntimeSetup;
+}
+
+/**
+ * The auth payload of a gateway call: the person's vault and access code. A custom provider
+ * without a key sends a stand-in (`CUSTOM_PROVIDER_NO_KEY`): the gateway's OpenAI route wants a
+ * key, and must never fall back to the server's own OpenAI key for the person's base URL.
+ */
+function gatewayAuth(providerId: string) {
+  const payload = authPayload(providerId);
+  return isCustomProvider(providerId) && !payload.apiKey?.trim()
+    ? { ...payload, apiKey: CUSTOM_PROVIDER_NO_KEY }
+    : payload;
 }
 
 /** The page call for a provider whose calls go from the browser, else undefined (the gateway). */
@@ -59,7 +71,7 @@ export async function openProviderChat(
   const call = await pageCall(providerId);
   if (!call) {
     const route = routeOf(providerId);
-    return openChatStream(route, request, authPayload(providerId), signal, fetchImpl);
+    return openChatStream(route, request, gatewayAuth(providerId), signal, fetchImpl);
   }
   const { openClientChatStream } = await import('../../../lib/client-chat.js');
   return openClientChatStream(call.definition, request, call.vault, signal, call.setup);
@@ -71,7 +83,7 @@ export async function fetchProviderModels(
   fetchImpl?: FetchImpl,
 ): Promise<ModelCard[]> {
   const call = await pageCall(providerId);
-  if (!call) return fetchRemoteModels(routeOf(providerId), authPayload(providerId), fetchImpl);
+  if (!call) return fetchRemoteModels(routeOf(providerId), gatewayAuth(providerId), fetchImpl);
   const { listClientModels } = await import('../../../lib/client-chat.js');
   return listClientModels(call.definition, call.vault, call.setup);
 }
@@ -89,7 +101,7 @@ export async function pullProviderModel(
 ): Promise<AsyncIterable<PullLine>> {
   const call = await pageCall(providerId);
   if (!call)
-    return openModelPull(routeOf(providerId), model, authPayload(providerId), signal, fetchImpl);
+    return openModelPull(routeOf(providerId), model, gatewayAuth(providerId), signal, fetchImpl);
   const { pullClientModel } = await import('../../../lib/client-chat.js');
   return pullClientModel(call.definition, model, call.vault, signal, call.setup);
 }

@@ -51,12 +51,19 @@ export function ModelPull({ provider }: { provider: ProviderManifest }) {
           onChange={(e) => setName(e.target.value)}
         />
         {pulling ? (
-          <Button variant="outline" name="cancelPull" onClick={() => cancelPull(provider.id)}>
+          // keyed apart: the click on Cancel must not land on a Pull (submit) button reusing its
+          // element once the pull stops, which would start the pull again
+          <Button
+            key="cancel"
+            variant="outline"
+            name="cancelPull"
+            onClick={() => cancelPull(provider.id)}
+          >
             <X aria-hidden="true" />
             {label.cancel}
           </Button>
         ) : (
-          <Button type="submit" variant="primary" name="pull" disabled={!name.trim()}>
+          <Button key="pull" type="submit" variant="primary" name="pull" disabled={!name.trim()}>
             <Download aria-hidden="true" />
             {label.pull}
           </Button>

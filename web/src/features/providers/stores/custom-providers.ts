@@ -20,6 +20,12 @@ export interface CustomProvider {
 /** The gateway route custom providers' calls go to: the OpenAI wire, with the person's URL and key. */
 export const CUSTOM_PROVIDER_ROUTE = 'openai';
 
+/**
+ * The key a custom provider without one is called with: servers that ask for no key (LM Studio,
+ * vLLM, llama.cpp) ignore it, and the gateway never puts its own OpenAI key on the person's URL.
+ */
+export const CUSTOM_PROVIDER_NO_KEY = 'no-key';
+
 const STORAGE_KEY = 'manifold:custom-providers';
 
 function read(): CustomProvider[] {
