@@ -72,6 +72,17 @@ t.test('first run, model picker, duplicate model id, error causes', async (t) =>
   t.equal(await page.locator('li.provider-item').count(), 0, 'no provider has a key yet');
   await page.locator('button[name="filterAll"]').click();
   t.equal(await page.locator('li.provider-item').count(), total, 'the filter is cleared');
+  for (const [width, height, name, scheme] of [
+    [1280, 800, 'desktop', 'light'],
+    [375, 812, 'mobile', 'dark'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height });
+    await page.locator('.provider-toolbar').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, `settings-providers-${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A key of one's own: the status follows, and the chat now starts with that provider.
   let card = await openAICard(page);
