@@ -276,3 +276,24 @@ t.test('first run offers a provider that needs no key, never preselected', async
   );
   await context.close();
 });
+
+t.test('the first run in Chinese', async (t) => {
+  const { url, browser } = await setupBrowser(t);
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  await page.locator('.welcome').getByRole('heading', { name: '欢迎使用 Manifold' }).waitFor();
+  t.equal(await page.locator('.welcome').getByRole('link', { name: '打开设置' }).count(), 1);
+  await page.locator('button[name="model-picker"]').click();
+  await page.locator('.model-picker input[name="model-search"]').waitFor();
+  t.equal(
+    await page.locator('.model-picker input[name="model-search"]').getAttribute('placeholder'),
+    '搜索模型…',
+  );
+  await page.screenshot({ path: join(screenshots, 'model-picker-zh-no-key.png') });
+  await context.close();
+});
