@@ -113,7 +113,14 @@ t.test('first run, model picker, duplicate model id, error causes', async (t) =>
     'the duplicate id is refused with a clear message',
   );
   await page.screenshot({ path: join(screenshots, 'model-editor-duplicate.png') });
+  // the refusal offers the existing card for editing instead
+  await editor.locator('button[name="editExistingModel"]').click();
+  await editor.locator('button[name="saveModel"]').waitFor();
+  t.equal(await editor.locator('input[name="customModelId"]').inputValue(), 'gpt-4o');
+  t.ok((await editor.locator('input[name="customModelId"]').getAttribute('readonly')) !== null);
+  t.equal(await editor.locator('input[name="customModelName"]').inputValue(), 'GPT-4o', 'its card');
   await page.keyboard.press('Escape');
+  await editor.waitFor({ state: 'detached' });
   const gpt4o = card.locator('li.model-row[data-model="gpt-4o"]');
   t.equal(await gpt4o.getAttribute('data-source'), 'builtin', 'the built-in card is kept');
   t.notMatch(await gpt4o.innerText(), /Not GPT-4o/, 'and not renamed');

@@ -11,6 +11,7 @@ import {
   EDITABLE_ABILITIES,
   isModelEdited,
   resetModelEdit,
+  findModelCard,
   saveModelEdit,
   type EditableAbility,
 } from '../stores/models.js';
@@ -43,11 +44,14 @@ export function ModelEditor({
   card,
   open,
   onOpenChange,
+  onEditExisting,
 }: {
   providerId: string;
   card?: ModelCard | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A taken id was typed: edit that card instead (offered next to the refusal). */
+  onEditExisting?: (card: ModelCard) => void;
 }) {
   const label = useStore($labels);
   return (
@@ -57,7 +61,13 @@ export function ModelEditor({
         className="model-editor max-w-xl"
       >
         {open ? (
-          <EditorForm providerId={providerId} card={card} onDone={() => onOpenChange(false)} />
+          <EditorForm
+            key={card?.id ?? ''}
+            providerId={providerId}
+            card={card}
+            onDone={() => onOpenChange(false)}
+            {...(onEditExisting && { onEditExisting })}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -68,10 +78,12 @@ function EditorForm({
   providerId,
   card,
   onDone,
+  onEditExisting,
 }: {
   providerId: string;
   card: ModelCard | undefined;
   onDone: () => void;
+  onEditExisting?: (card: ModelCard) => void;
 }) {
   const label = useStore($labels);
   const [id, setId] = useState(card?.id ?? '');
@@ -85,6 +97,8 @@ function EditorForm({
   const [priceOut, setPriceOut] = useState(String(card?.pricing?.output ?? ''));
   const [currency, setCurrency] = useState<'USD' | 'CNY'>(card?.pricing?.currency ?? 'USD');
   const [problem, setProblem] = useState<string | undefined>();
+  // the card whose id was refused as taken, offered for editing
+  const [taken, setTaken] = useState<ModelCard | undefined>();
   const edited = card ? isModelEdited(providerId, card.id) : false;
 
   const submit = (event: FormEvent) => {
@@ -107,12 +121,14 @@ function EditorForm({
     }
     const result = addCustomModel(providerId, { id, ...input });
     if (result === 'added') onDone();
-    else
+    else {
+      setTaken(result === 'duplicate' ? findModelCard(providerId, id.trim()) : undefined);
       setProblem(
         result === 'duplicate'
           ? label.duplicateModel.replace('{id}', id.trim())
           : label.emptyModelId,
       );
+    }
   };
 
   return (
@@ -133,6 +149,7 @@ function EditorForm({
           onChange={(e) => {
             setId(e.target.value);
             setProblem(undefined);
+            setTaken(undefined);
           }}
         />
       </Field>
@@ -150,7 +167,20 @@ function EditorForm({
           role="alert"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {problem}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {problem}
+            {taken && onEditExisting ? (
+              <Button
+                variant="link"
+                size="sm"
+                name="editExistingModel"
+                className="h-auto p-0"
+                onClick={() => onEditExisting(taken)}
+              >
+                {label.editModel}: {taken.displayName ?? taken.id}
+              </Button>
+            ) : null}
+          </span>
         </p>
       ) : null}
       <Field label={label.contextWindow}>

@@ -197,6 +197,7 @@ export function ProviderModels({ provider }: { provider: ProviderManifest }) {
         onOpenChange={(open) => {
           if (!open) setEditing(undefined);
         }}
+        onEditExisting={(card) => setEditing({ card })}
       />
     </div>
   );
