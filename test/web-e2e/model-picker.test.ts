@@ -159,6 +159,15 @@ t.test('first run, model picker, duplicate model id, error causes', async (t) =>
   t.match(await mini.innerText(), /128K/, 'the context window is shown');
   t.ok((await mini.locator('[data-ability]').count()) > 0, 'ability badges are shown');
   t.ok(await mini.locator('.price:visible').isVisible(), 'the price is shown');
+  const highlighted = () =>
+    picker
+      .locator('.picker-item[aria-selected="true"]')
+      .evaluate((el) => `${el.getAttribute('data-provider')}/${el.getAttribute('data-model')}`);
+  t.equal(await highlighted(), 'openai/gpt-4o-mini', 'the first match is highlighted');
+  await page.keyboard.press('ArrowDown');
+  t.not(await highlighted(), 'openai/gpt-4o-mini', '↓ moves');
+  await page.keyboard.press('ArrowUp');
+  t.equal(await highlighted(), 'openai/gpt-4o-mini', '↑ moves back');
   await page.keyboard.press('Enter');
   await picker.waitFor({ state: 'detached' });
   t.equal(await trigger.getAttribute('data-model'), 'gpt-4o-mini', 'Enter picks the highlighted');
