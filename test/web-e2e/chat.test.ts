@@ -11,6 +11,7 @@ import { loadConfig } from '@manifold/gateway/config';
 import { ROOT as REPO_ROOT } from '../helpers/paths.js';
 import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { pickModel, pickerModels } from './pick-model.js';
 
 const webDist = join(REPO_ROOT, 'web', 'dist');
 const screenshots = join(REPO_ROOT, 'test', 'web-e2e', 'screenshots');
@@ -83,13 +84,10 @@ t.test(
     await page.screenshot({ path: join(screenshots, 'settings.png') });
 
     await page.getByRole('link', { name: 'Chat' }).click();
-    await page.locator('select[name="provider"]').selectOption('openai');
-    const models = await page
-      .locator('select[name="model"] option')
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const models = await pickerModels(page, 'openai');
     t.ok(models.length > 0, 'the model picker lists the manifest models');
     const model = models[0] ?? '';
-    await page.locator('select[name="model"]').selectOption(model);
+    await pickModel(page, 'openai', model);
 
     await page.locator('textarea[name="message"]').fill('Say hello');
     await page.locator('textarea[name="message"]').press('Enter');

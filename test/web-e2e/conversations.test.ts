@@ -4,6 +4,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 async function chooseOpenAI(page: Page, url: string) {
   await page.goto(`${url}/settings`);
@@ -11,9 +12,7 @@ async function chooseOpenAI(page: Page, url: string) {
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill('sk-good');
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const model = await page.locator('select[name="model"] option').first().getAttribute('value');
-  await page.locator('select[name="model"]').selectOption(model ?? '');
+  await pickModel(page, 'openai');
 }
 
 async function send(page: Page, text: string) {

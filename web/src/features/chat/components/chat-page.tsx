@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { Layers } from 'lucide-react';
 import { useEffect } from 'react';
 import { $labels } from '../../../app/locale.js';
 import { $isDesktop } from '../../../app/shell.js';
-import { Pickers } from '../../providers/components/pickers.js';
+import { ModelPicker } from '../../providers/components/model-picker.js';
+import { Welcome } from '../../providers/components/welcome.js';
 import { linkPickerToConversations } from '../stores/conversation-model.js';
 import { $activeThread } from '../stores/conversations.js';
+import { sendMessage } from '../stores/generation.js';
 import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
 import { Composer } from './composer.js';
 import { ConversationSidebar } from './conversation-sidebar.js';
@@ -14,7 +15,8 @@ import { LiveAnnouncer, ShortcutsDialog, useShortcuts } from './shortcuts.js';
 
 /**
  * The chat: the conversation list (a sidebar from `md` up; below, a drawer in the shell), then the
- * pickers (showing the conversation's own provider and model), the agent panel, the messages in a
+ * model picker (showing the conversation's own provider and model; a choice in it changes the
+ * conversation's), the welcome screen of a new chat, the agent panel, the messages in a
  * centred reading column (virtualised) and the composer; keyboard shortcuts and the live region
  * that reads out finished replies.
  */
@@ -39,17 +41,13 @@ export function ChatPage() {
       ) : null}
       <section className="thread flex min-w-0 flex-1 flex-col" aria-label={label.chat}>
         <div className="chat-header flex shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
-          <Pickers />
+          <ModelPicker className="mr-auto" />
           <AgentSettingsToggle />
         </div>
         <AgentSettingsPanel />
         {empty ? (
-          <div className="messages flex min-h-0 flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-muted text-muted-foreground">
-              <Layers aria-hidden="true" className="size-6" />
-            </span>
-            <p className="text-xl font-semibold">{label.emptyChat}</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{label.emptyChatHint}</p>
+          <div className="messages min-h-0 flex-1 overflow-y-auto px-4 sm:px-6">
+            <Welcome onExample={(text) => void sendMessage(text)} />
           </div>
         ) : (
           <MessageList />

@@ -21,6 +21,7 @@ import {
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
 import { $focusRequest, focusTaken } from '../stores/conversation-actions.js';
 import { AttachmentList } from './attachment-list.js';
+import { $activeModel } from '../../providers/stores/selection.js';
 
 const ACCEPT = [
   'image/*',
@@ -60,9 +61,11 @@ export function Composer() {
   const notice = useStore($attachmentNotice);
   const refusal = useStore($visionRefusal);
   const streaming = generation.status === 'streaming';
+  // no model ready (first run without a key): keep the text, the welcome leads to Settings
+  const noModel = !useStore($activeModel);
   const empty = !text.trim() && attachments.length === 0;
   const send = () => {
-    if (empty || streaming || refusal !== undefined) return;
+    if (empty || streaming || refusal !== undefined || noModel) return;
     void sendMessage(text, toMessageAttachments(attachments));
     setText('');
     clearAttachments();
@@ -185,7 +188,7 @@ export function Composer() {
                 label={label.send}
                 variant="primary"
                 className="pointer-events-auto rounded-full"
-                disabled={empty || refusal !== undefined}
+                disabled={empty || refusal !== undefined || noModel}
               >
                 <ArrowUp aria-hidden="true" className="size-5!" />
               </IconButton>

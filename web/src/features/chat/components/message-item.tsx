@@ -1,14 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { Brain, ChevronRight, CircleAlert, Pencil, RefreshCw, Wrench } from 'lucide-react';
+import { Brain, ChevronRight, Pencil, RefreshCw, Wrench } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button.js';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 import { Textarea } from '../../../components/ui/input.js';
 import { Markdown } from '../../../components/ui/markdown.js';
 import { $labels, type Labels } from '../../../app/locale.js';
-import { $providers } from '../../providers/stores/providers.js';
-import { AccessCodeField } from '../../providers/components/access-code-field.js';
-import { CallErrorText } from '../../providers/components/call-error-text.js';
-import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
+import { ErrorNotice } from '../../providers/components/error-notice.js';
 import type { UIMessage } from '../stores/conversations.js';
 import type { VersionInfo } from '../stores/message-tree.js';
 import { AttachmentList } from './attachment-list.js';
@@ -55,7 +52,6 @@ export function MessageItem({
   /** Where the message stands among its versions, when it has others. */
   versions?: VersionInfo | undefined;
 }) {
-  const providers = useStore($providers);
   const label = useStore($labels);
   const editingId = useStore($editingMessageId);
   if (message.role === 'tool') return <ToolMessage message={message} />;
@@ -145,11 +141,6 @@ export function MessageItem({
       </div>
     );
   }
-  const provider = providers.find((p) => p.id === message.provider);
-  const keyError =
-    message.error && typeof message.error.errorType === 'string'
-      ? message.error.errorType.startsWith('Invalid')
-      : false;
   const stats = !streaming ? <Stats message={message} label={label} /> : null;
   return (
     <div className={`message assistant flex flex-col gap-3${streaming ? ' streaming' : ''}`}>
@@ -216,33 +207,11 @@ export function MessageItem({
         <div className="stopped text-xs font-medium text-muted-foreground">{label.stopped}</div>
       ) : null}
       {message.error ? (
-        <div
-          className="error flex flex-col gap-3 rounded-xl border border-danger-border bg-danger-soft p-3 text-sm"
-          role="alert"
-        >
-          <div className="flex items-start gap-2 text-danger">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <p className="m-0 leading-6 [overflow-wrap:anywhere]">
-              <CallErrorText
-                errorType={message.error.errorType}
-                clientFetch={message.error.clientFetch}
-                provider={provider?.name ?? message.provider}
-              />
-            </p>
-          </div>
-          {keyError && provider ? (
-            <div className="inline-key flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 text-foreground">
-              {message.error.errorType === 'InvalidAccessCode' ? <AccessCodeField /> : null}
-              <KeyVaultForm provider={provider} />
-              <div>
-                <Button variant="primary" size="sm" onClick={() => void retryLast(conversationId)}>
-                  <RefreshCw aria-hidden="true" />
-                  {label.retry}
-                </Button>
-              </div>
-            </div>
-          ) : null}
-        </div>
+        <ErrorNotice
+          error={message.error}
+          providerId={message.provider}
+          onRetry={() => void retryLast(conversationId)}
+        />
       ) : null}
       {!streaming ? (
         <div className="message-footer flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">

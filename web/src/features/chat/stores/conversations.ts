@@ -3,7 +3,7 @@ import { get, set } from 'idb-keyval';
 import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
 import type { Grounding } from '@manifold/core/contract/grounding';
 import type { ToolCall } from '@manifold/core/contract/tool-call';
-import type { ClientFetchFailure } from '../../../lib/api-error.js';
+import type { MessageError } from '../../../lib/api-error.js';
 import type { AgentSettings } from './build-request.js';
 import {
   addChain,
@@ -64,13 +64,8 @@ export interface UIMessage {
   speed?: { tps?: number; ttft?: number };
   /** The person pressed Stop: the text is partial. */
   stopped?: boolean;
-  error?: {
-    errorType: string | number;
-    status?: number;
-    message?: string;
-    /** The call went from the browser and got no answer: why, as far as the page could tell. */
-    clientFetch?: ClientFetchFailure;
-  };
+  /** The reply failed: type, status, message, the gateway's body and, from the page, why. */
+  error?: MessageError;
 }
 
 /** How a conversation got its title. */

@@ -2,7 +2,12 @@ import { atom, computed } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { Grounding } from '@manifold/core/contract/grounding';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
-import { ChatFetchError, clientFetchFailureOf, isAbortError } from '../../../lib/api-error.js';
+import {
+  ChatFetchError,
+  isAbortError,
+  messageErrorOf,
+  streamErrorOf,
+} from '../../../lib/api-error.js';
 import { openProviderChat } from '../../providers/api/provider-calls.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
@@ -211,12 +216,9 @@ async function streamReply(
           patch((m) => ({ ...m, speed: event.data as UIMessage['speed'] }));
           break;
         case 'error': {
-          const data = event.data as { type: string | number; message?: string };
           await buffer.finish();
-          patch((m) => ({
-            ...m,
-            error: { errorType: data.type, ...(data.message ? { message: data.message } : {}) },
-          }));
+          const error = streamErrorOf(event.data);
+          patch((m) => ({ ...m, error }));
           break;
         }
       }
@@ -229,16 +231,7 @@ async function streamReply(
     } else {
       await buffer.finish();
       const e = error instanceof ChatFetchError ? error : new ChatFetchError('UnknownError', 0, {});
-      const clientFetch = clientFetchFailureOf(e.body);
-      patch((m) => ({
-        ...m,
-        error: {
-          errorType: e.errorType,
-          status: e.status,
-          message: e.message,
-          ...(clientFetch && { clientFetch }),
-        },
-      }));
+      patch((m) => ({ ...m, error: messageErrorOf(e) }));
     }
   } finally {
     const reasoningMs = timer.end();
