@@ -11,6 +11,7 @@ import {
   textChunks,
   toolCallChunks,
 } from '@manifold/provider-kit/fakes/openai-builders';
+import { pickModel, pickerModels } from './pick-model.js';
 import { screenshots, setupBrowser } from './setup.js';
 
 t.setTimeout(180_000);
@@ -21,12 +22,19 @@ async function useOpenAI(page: Page, url: string): Promise<string[]> {
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill('sk-good');
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const models = await page
-    .locator('select[name="model"] option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  await page.locator('select[name="model"]').selectOption(models[0] ?? '');
+  const models = await pickerModels(page, 'openai');
+  await pickModel(page, 'openai', models[0]);
   return models;
+}
+
+/** The model the header's picker shows, once it shows `expected` (or after 5 s, whatever it shows). */
+async function pickerModel(page: Page, expected: string): Promise<string | null> {
+  const trigger = page.locator('button[name="model-picker"]');
+  await page
+    .locator(`button[name="model-picker"][data-model="${expected}"]`)
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  return trigger.getAttribute('data-model');
 }
 
 async function send(page: Page, text: string): Promise<void> {
@@ -120,7 +128,7 @@ t.test(
       // The first conversation talks to the first model; a new one to the second.
       t.equal(bodyOf(fake.lastRequest()?.body).model, first);
       await page.locator('button.new-chat').click();
-      await page.locator('select[name="model"]').selectOption(second);
+      await pickModel(page, 'openai', second);
       fake.reply({ kind: 'chunks', chunks: textChunks(['On the second model.']) });
       await send(page, 'Second conversation');
       await replied(page, 'On the second model.');
@@ -129,7 +137,7 @@ t.test(
       // Reopening the first one shows and uses its model, not the one chosen last.
       const rows = page.locator('.conversations li[data-id]');
       await rows.filter({ hasText: 'Weather in Paris?' }).locator('button.conversation').click();
-      t.equal(await page.locator('select[name="model"]').inputValue(), first, 'the picker follows');
+      t.equal(await pickerModel(page, first), first, 'the picker follows');
       // A slow reply in the first conversation…
       const slow = Array.from({ length: 30 }, (_, i) => `w${i} `);
       fake.reply({ kind: 'chunks', chunks: textChunks(slow), delayMs: 120 });
@@ -140,7 +148,7 @@ t.test(
       t.equal(await page.locator('.conversations .streaming-mark').count(), 1);
       // …goes on while the second conversation shows no Stop and answers on its own.
       await rows.filter({ hasText: 'Second conversation' }).locator('button.conversation').click();
-      t.equal(await page.locator('select[name="model"]').inputValue(), second);
+      t.equal(await pickerModel(page, second), second);
       t.equal(await page.locator('form .stop').count(), 0, 'no Stop in a conversation at rest');
       fake.reply({ kind: 'chunks', chunks: textChunks(['Meanwhile ', 'here.']) });
       await send(page, 'In parallel');
