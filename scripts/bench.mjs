@@ -1,7 +1,7 @@
 // `npm run bench`: fake upstream and gateway in their own processes, load from this one.
 // Writes BENCHMARKS.md from this one run: ratios against the direct-to-upstream baseline.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -476,9 +476,36 @@ try {
     `First-load JavaScript (the scripts \`web/dist/index.html\` loads, gzipped at Node's default zlib level): **${firstLoadKB.toFixed(1)} KB** in ${scripts.length} file(s). Target: ≤ 250 KB.`,
     '',
   ];
+  lines.push(...longConversationSection());
   writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
   console.log(lines.join('\n'));
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }
 process.exit(0);
+
+/**
+ * The 2,000-message conversation as the last run of `test/web-e2e/history.test.ts` measured it in
+ * chromium (a browser test, not part of this run); nothing when it has not run on this machine.
+ */
+function longConversationSection() {
+  const path = join(root, 'test', 'web-e2e', 'screenshots', 'long-conversation.json');
+  if (!existsSync(path)) return [];
+  const m = JSON.parse(readFileSync(path, 'utf8'));
+  return [
+    '## Long conversation in the browser',
+    '',
+    `A conversation of ${m.messages} messages in the virtualised list, measured by \`test/web-e2e/history.test.ts\` on ${m.date.slice(0, 10)} (headless chromium without GPU, on this machine; reported, not asserted):`,
+    '',
+    '| measure | value |',
+    '| --- | ---: |',
+    `| open (click in the list → newest reply on screen) | ${m.openMs.toFixed(0)} ms |`,
+    `| messages in the page after opening | ${m.inDom} |`,
+    `| scroll bottom → top at 600 px a frame | ${m.frames} frames, ${(m.totalMs / 1000).toFixed(1)} s |`,
+    `| frame time median / p95 / max | ${m.medianMs.toFixed(1)} / ${m.p95Ms.toFixed(1)} / ${m.maxMs.toFixed(1)} ms |`,
+    `| frames over 50 ms | ${m.over50} of ${m.frames} |`,
+    '',
+    'Target: opens in under a second and scrolls without jank.',
+    '',
+  ];
+}

@@ -44,7 +44,7 @@ export const manifest = {
     },
   ],
   defaultBaseURL: OLLAMA_DEFAULT_BASE_URL,
-  settings: { showModelFetcher: true, defaultShowBrowserRequest: true },
+  settings: { showModelFetcher: true, showModelPull: true, defaultShowBrowserRequest: true },
   models: [
     card({
       id: 'llama3.2',

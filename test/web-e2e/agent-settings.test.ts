@@ -3,6 +3,7 @@
 import t from 'tap';
 import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 t.test('system prompt and temperature from the agent panel reach the upstream', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
@@ -17,9 +18,8 @@ t.test('system prompt and temperature from the agent panel reach the upstream', 
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill('sk-test');
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
   // A model without reasoning, so the gateway keeps the temperature and the system role.
-  await page.locator('select[name="model"]').selectOption('gpt-4o-mini');
+  await pickModel(page, 'openai', 'gpt-4o-mini');
 
   await page.locator('button.agent-settings-toggle').click();
   await page.locator('textarea[name="systemPrompt"]').fill('You are a pirate.');

@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import t from 'tap';
 import { chunk, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { screenshots, setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -60,8 +61,7 @@ t.test('images, text files, vision refusal and citations', async (t) => {
   // A model without vision, switched on for the refusal case.
   await card.locator('li.model-row[data-model="o3-mini"] input[name="modelEnabled"]').check();
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  await page.locator('select[name="model"]').selectOption('gpt-4o-mini');
+  await pickModel(page, 'openai', 'gpt-4o-mini');
   const input = page.locator('input[type="file"][name="attachments"]');
   const message = page.locator('textarea[name="message"]');
 
@@ -145,7 +145,7 @@ t.test('images, text files, vision refusal and citations', async (t) => {
   await page.screenshot({ path: join(screenshots, 'attachments-sent.png'), fullPage: true });
 
   // 3. An image with a model that cannot read it: refused, nothing sent.
-  await page.locator('select[name="model"]').selectOption('o3-mini');
+  await pickModel(page, 'openai', 'o3-mini');
   const before = fake.requests.length;
   await input.setInputFiles({
     name: 'blue.png',

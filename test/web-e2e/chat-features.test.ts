@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import { screenshots, setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 /** Type a key for OpenAI on the settings page, then pick OpenAI and its first model in the chat. */
 async function chooseOpenAI(page: Page, url: string, key: string, chatLink: string) {
@@ -14,9 +15,7 @@ async function chooseOpenAI(page: Page, url: string, key: string, chatLink: stri
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill(key);
   await page.getByRole('link', { name: chatLink }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const model = await page.locator('select[name="model"] option').first().getAttribute('value');
-  await page.locator('select[name="model"]').selectOption(model ?? '');
+  await pickModel(page, 'openai');
 }
 
 async function send(page: Page, text: string) {
@@ -64,7 +63,7 @@ t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) 
   const failed = page.locator('.message.assistant').last();
   await failed.locator('.error').waitFor();
   t.match(
-    await failed.locator('.error p').innerText(),
+    await failed.locator('.error .error-message').innerText(),
     /The API key for OpenAI is incorrect or empty\./,
     'the translated InvalidProviderAPIKey message is shown',
   );
@@ -113,6 +112,16 @@ t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) 
   t.same(pageErrors, [], 'no page errors');
 });
 
+/** The New chat button's accessible name (its shortcut hint is hidden from it). */
+const newChatName = (page: Page) =>
+  page.locator('button.new-chat').evaluate((el) =>
+    [...el.childNodes]
+      .filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true'))
+      .map((n) => n.textContent)
+      .join('')
+      .trim(),
+  );
+
 t.test('the UI follows a Chinese browser and the header switch is remembered', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({
@@ -122,8 +131,8 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await chooseOpenAI(page, url, 'sk-bad', '对话');
-  t.equal(await page.getByRole('link', { name: '设置' }).count(), 1, 'nav is Chinese');
-  t.equal(await page.locator('button.new-chat').innerText(), '新对话');
+  t.equal(await page.getByRole('link', { name: '设置', exact: true }).count(), 1, 'nav is Chinese');
+  t.equal(await newChatName(page), '新对话');
   t.match(await page.locator('textarea[name="message"]').getAttribute('placeholder'), /输入消息/);
 
   fake.reply(openaiError(401, 'invalid_api_key'));
@@ -131,7 +140,7 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   const failed = page.locator('.message.assistant').last();
   await failed.locator('.error').waitFor();
   t.match(
-    await failed.locator('.error p').innerText(),
+    await failed.locator('.error .error-message').innerText(),
     /OpenAI API Key 不正确或为空/,
     'the error text is Chinese',
   );
@@ -139,11 +148,11 @@ t.test('the UI follows a Chinese browser and the header switch is remembered', a
   await page.screenshot({ path: join(screenshots, 'chat-zh.png') });
 
   await page.locator('select[name="locale"]').selectOption('en');
-  t.equal(await page.locator('button.new-chat').innerText(), 'New chat', 'switched to English');
+  t.equal(await newChatName(page), 'New chat', 'switched to English');
   await page.reload();
   await page.locator('button.new-chat').waitFor();
-  t.equal(await page.locator('button.new-chat').innerText(), 'New chat', 'kept after reload');
-  t.equal(await page.getByRole('link', { name: 'Settings' }).count(), 1);
+  t.equal(await newChatName(page), 'New chat', 'kept after reload');
+  t.equal(await page.getByRole('link', { name: 'Settings', exact: true }).count(), 1);
 });
 
 t.test('the images page generates with an image model and shows a refusal', async (t) => {

@@ -11,6 +11,7 @@ import { loadConfig } from '@manifold/gateway/config';
 import { ROOT as REPO_ROOT } from '../helpers/paths.js';
 import { startFakeOpenAI } from '@manifold/provider-kit/fakes/openai';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
+import { pickModel, pickerModels } from './pick-model.js';
 
 const webDist = join(REPO_ROOT, 'web', 'dist');
 const screenshots = join(REPO_ROOT, 'test', 'web-e2e', 'screenshots');
@@ -83,13 +84,10 @@ t.test(
     await page.screenshot({ path: join(screenshots, 'settings.png') });
 
     await page.getByRole('link', { name: 'Chat' }).click();
-    await page.locator('select[name="provider"]').selectOption('openai');
-    const models = await page
-      .locator('select[name="model"] option')
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const models = await pickerModels(page, 'openai');
     t.ok(models.length > 0, 'the model picker lists the manifest models');
     const model = models[0] ?? '';
-    await page.locator('select[name="model"]').selectOption(model);
+    await pickModel(page, 'openai', model);
 
     await page.locator('textarea[name="message"]').fill('Say hello');
     await page.locator('textarea[name="message"]').press('Enter');
@@ -102,7 +100,8 @@ t.test(
     t.match(await reply.locator('.stats').innerText(), /7/, 'usage is shown under the reply');
     await page.screenshot({ path: join(screenshots, 'chat-desktop.png') });
 
-    const upstream = fake.lastRequest();
+    // The streamed answer (a title request may follow it: automatic titles are on here).
+    const upstream = fake.requests.find((r) => (r.body as { stream?: boolean }).stream === true);
     t.equal(
       upstream?.headers.authorization,
       'Bearer sk-e2e-browser',
@@ -117,7 +116,14 @@ t.test(
     await page.getByRole('button', { name: 'Open conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
     await drawer.locator('.conversations li.active').waitFor();
-    t.match(await drawer.locator('.conversations li.active').innerText(), /Say hello/);
+    t.match(
+      await drawer.locator('.conversations li.active').innerText(),
+      /Hello from the fake/,
+      'a model named the conversation after its first reply (the fake’s default answer)',
+    );
+    const titled = fake.requests.at(-1)?.body as { stream?: boolean; messages?: unknown };
+    t.equal(titled?.stream, false, 'the title was asked without streaming');
+    t.match(JSON.stringify(titled?.messages), /Say hello/);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     await page.locator('.message.assistant .markdown').waitFor();

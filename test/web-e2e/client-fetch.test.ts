@@ -8,6 +8,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startFakeOllama } from '@manifold/provider-kit/fakes/ollama';
 import { screenshots, setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 async function ask(page: Page, text: string) {
   await page.locator('textarea[name="message"]').fill(text);
@@ -58,8 +59,7 @@ t.test('a chat fetched from the browser reaches Ollama directly, never the gatew
 
   // Chat: the answer streams from Ollama into the page.
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('ollama');
-  await page.locator('select[name="model"]').selectOption('llama3.2');
+  await pickModel(page, 'ollama', 'llama3.2');
   const reply = await ask(page, 'Say hello');
   t.match(await reply.locator('.markdown').innerText(), /Hello from the fake\./);
   t.match(await reply.locator('.stats').innerText(), /llama3\.2 · tokens: 26 in \/ 12 out/);

@@ -1,9 +1,10 @@
-// Auto-scroll while streaming, rename and search of conversations, regenerate and edit-and-resend,
-// in a real browser against a real gateway and the fake OpenAI upstream.
+// Auto-scroll while streaming, rename (from the row's menu) and search of conversations, regenerate and
+// edit-and-resend (each a new version), in a real browser against a real gateway and the fake OpenAI upstream.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { setupBrowser } from './setup.js';
+import { pickModel } from './pick-model.js';
 
 async function chooseOpenAI(page: Page, url: string) {
   await page.goto(`${url}/settings`);
@@ -11,9 +12,7 @@ async function chooseOpenAI(page: Page, url: string) {
   await card.locator('summary').click();
   await card.locator('input[name="apiKey"]').fill('sk-good');
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const model = await page.locator('select[name="model"] option').first().getAttribute('value');
-  await page.locator('select[name="model"]').selectOption(model ?? '');
+  await pickModel(page, 'openai');
 }
 
 async function send(page: Page, text: string) {
@@ -70,7 +69,16 @@ t.test('conversations: auto-scroll, regenerate, edit-and-resend, rename, search'
   const regenerated = page.locator('.message.assistant').last();
   await regenerated.getByText('Second answer.').waitFor();
   await regenerated.locator('.stats').waitFor();
-  t.equal(await page.locator('.message.assistant').count(), 1, 'the old reply is replaced');
+  t.equal(
+    await page.locator('.message.assistant').count(),
+    1,
+    'the new version takes the old reply’s place on screen',
+  );
+  t.equal(
+    await regenerated.locator('.version-index').innerText(),
+    '2/2',
+    'the old one is a version',
+  );
   t.same(sentMessages(fake.lastRequest()?.body), [{ role: 'user', content: 'Long' }]);
 
   // 3. Edit-and-resend: the user message changes, later messages go, the edit is sent.
@@ -82,7 +90,11 @@ t.test('conversations: auto-scroll, regenerate, edit-and-resend, rename, search'
   await edited.getByText('Edited answer.').waitFor();
   await edited.locator('.stats').waitFor();
   t.same(await page.locator('.message.user .bubble').allInnerTexts(), ['Short']);
-  t.equal(await page.locator('.message.assistant').count(), 1, 'later messages are dropped');
+  t.equal(
+    await page.locator('.message.assistant').count(),
+    1,
+    'the messages after the old version are not on screen',
+  );
   t.same(sentMessages(fake.lastRequest()?.body), [{ role: 'user', content: 'Short' }]);
 
   // 4. Rename (double-click and the edit button) and search by title; kept after a reload.
@@ -95,7 +107,8 @@ t.test('conversations: auto-scroll, regenerate, edit-and-resend, rename, search'
   await items.nth(0).locator('button.conversation').dblclick();
   await page.locator('input[name="conversation-title"]').fill('Zeta plans');
   await page.locator('input[name="conversation-title"]').press('Enter');
-  await items.nth(1).getByRole('button', { name: 'Rename' }).click();
+  await items.nth(1).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.locator('input[name="conversation-title"]').fill('Alpha notes');
   await page.locator('input[name="conversation-title"]').press('Enter');
   t.same(await page.locator('.conversations button.conversation').allInnerTexts(), [

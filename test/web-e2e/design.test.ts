@@ -120,7 +120,7 @@ t.test('shell: skip link, landmarks, active link, lang, labelled buttons', async
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -141,10 +141,13 @@ t.test('shell: skip link, landmarks, active link, lang, labelled buttons', async
     'the conversation list is an aside',
   );
   t.equal(await page.getByRole('link', { name: 'Chat' }).getAttribute('aria-current'), 'page');
-  t.equal(await page.getByRole('link', { name: 'Settings' }).getAttribute('aria-current'), null);
-  await page.getByRole('link', { name: 'Settings' }).click();
   t.equal(
-    await page.getByRole('link', { name: 'Settings' }).getAttribute('aria-current'),
+    await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('aria-current'),
+    null,
+  );
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  t.equal(
+    await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('aria-current'),
     'page',
     'the current page is marked',
   );
@@ -156,7 +159,7 @@ t.test('shell: skip link, landmarks, active link, lang, labelled buttons', async
   t.equal((await htmlState(page)).lang, 'en');
   await page.locator('select[name="locale"]').selectOption('zh');
   t.equal((await htmlState(page)).lang, 'zh-CN', 'lang follows the language');
-  t.equal(await page.getByRole('link', { name: '设置' }).count(), 1);
+  t.equal(await page.getByRole('link', { name: '设置', exact: true }).count(), 1);
   await page.reload();
   t.equal((await htmlState(page)).lang, 'zh-CN', 'and is set again on load');
   await page.locator('select[name="locale"]').selectOption('en');

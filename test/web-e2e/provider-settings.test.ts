@@ -8,6 +8,7 @@ import { errorText } from '../../web/src/lib/api-error.js';
 import { modelList } from '@manifold/provider-kit/fakes/openai-builders';
 import { openaiError } from '@manifold/provider-kit/fakes/openai-errors';
 import { screenshots, setupBrowser } from './setup.js';
+import { pickModel, pickerModels } from './pick-model.js';
 
 const order = (page: Page) =>
   page
@@ -82,15 +83,16 @@ t.test('provider settings: order, models, custom model, connection check', async
 
   // A custom model, and gpt-4o switched off.
   await card.locator('button[name="toggleCustomModel"]').click();
-  await card.locator('input[name="customModelId"]').fill('my-custom-model');
-  await card.locator('input[name="customModelName"]').fill('My Custom');
-  await card.locator('input[name="customModelContext"]').fill('32000');
-  await card.locator('input[name="customModelVision"]').check();
-  await card.locator('button[name="addCustomModel"]').click();
+  await page.locator('.model-editor input[name="customModelId"]').fill('my-custom-model');
+  await page.locator('.model-editor input[name="customModelName"]').fill('My Custom');
+  await page.locator('.model-editor input[name="customModelContext"]').fill('32000');
+  await page.locator('.model-editor input[name="customModelVision"]').check();
+  await page.locator('.model-editor button[name="addCustomModel"]').click();
   const custom = card.locator('li.model-row[data-model="my-custom-model"]');
   await custom.waitFor();
   t.equal(await custom.getAttribute('data-source'), 'custom');
-  t.match(await custom.textContent(), /My Custom.*custom.*vision.*32K/);
+  t.match(await custom.innerText(), /My Custom[\s\S]*custom[\s\S]*32K/);
+  t.equal(await custom.locator('[data-ability="vision"]').count(), 1, 'the vision badge');
   await card.locator('li.model-row[data-model="gpt-4o"] input[name="modelEnabled"]').uncheck();
 
   // Connection check: a good default reply, then a bad key.
@@ -119,25 +121,19 @@ t.test('provider settings: order, models, custom model, connection check', async
 
   // The chat's model picker: the custom model is there and can be picked; gpt-4o is gone.
   await page.getByRole('link', { name: 'Chat' }).click();
-  await page.locator('select[name="provider"]').selectOption('openai');
-  const options = await page
-    .locator('select[name="model"] option')
-    .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
+  const options = await pickerModels(page, 'openai');
   t.ok(options.includes('my-custom-model'), 'the custom model is offered');
   t.ok(options.includes('gpt-4o-remote-preview'), 'the remote model is offered');
   t.notOk(options.includes('gpt-4o'), 'the disabled model is gone');
-  await page.locator('select[name="model"]').selectOption('my-custom-model');
-  t.equal(await page.locator('select[name="model"]').inputValue(), 'my-custom-model');
+  await pickModel(page, 'openai', 'my-custom-model');
   await page.reload();
   // The picker is there before /providers answers; wait for the models, then read the choice.
-  await page
-    .locator('select[name="model"] option[value="my-custom-model"]')
-    .waitFor({ state: 'attached' });
-  t.equal(
-    await page.locator('select[name="model"]').inputValue(),
-    'my-custom-model',
-    'the custom model and the choice survive a reload',
+  await page.waitForFunction(
+    () =>
+      document.querySelector('button[name="model-picker"]')?.getAttribute('data-model') ===
+      'my-custom-model',
   );
+  t.pass('the custom model and the choice survive a reload');
   t.same(pageErrors, [], 'no page errors');
 });
 

@@ -52,7 +52,7 @@ t.test('the chat works from the keyboard alone', async (t) => {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   // Tab from the top of the page to the message box; every stop shows a focus ring.
   const visited: string[] = [];
@@ -74,8 +74,7 @@ t.test('the chat works from the keyboard alone', async (t) => {
     if (focus.name === 'textarea:message') break;
   }
   t.equal(visited.at(-1), 'textarea:message', 'the message box is reachable by Tab');
-  t.ok(visited.includes('select:provider'), 'the provider picker is reachable');
-  t.ok(visited.includes('select:model'), 'the model picker is reachable');
+  t.ok(visited.includes('button:model-picker'), 'the model picker is reachable');
 
   // Type, Shift+Enter for a line break, Enter to send.
   fake.reply({ kind: 'chunks', chunks: textChunks(['Typed ', 'reply.']) });
@@ -92,9 +91,9 @@ t.test('the chat works from the keyboard alone', async (t) => {
     'the focus stays in the message box after sending',
   );
 
-  // Rename the conversation with the keyboard: focus ✎, Enter, type, Enter.
-  await page.locator('.conversations li button.rename').first().focus();
-  await page.keyboard.press('Enter');
+  // Rename the conversation with the keyboard: focus it in the list, F2, type, Enter.
+  await page.locator('.conversations li button.conversation').first().focus();
+  await page.keyboard.press('F2');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Keyboard chat');
   await page.keyboard.press('Enter');
@@ -132,7 +131,7 @@ t.test('a 5,000-word reply streams without moving the page', async (t) => {
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   await page.goto(url);
-  await page.locator('select[name="model"]').waitFor();
+  await page.locator('button[name="model-picker"]').waitFor();
 
   // 100 paragraphs of 50 words, a heading every 10 and a code block every 25, in 20-word chunks.
   const words: string[] = [];

@@ -27,12 +27,38 @@ export interface BrowserSetup {
 }
 
 /**
+ * Pages of this browser start with automatic conversation titles off (unless a test switches
+ * them on): the title request would otherwise take a reply queued on the fake upstream for the
+ * test's next message.
+ */
+function withoutAutoTitles(browser: Browser): void {
+  const script = () => {
+    if (localStorage.getItem('manifold:auto-titles') === null)
+      localStorage.setItem('manifold:auto-titles', 'off');
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    await context.addInitScript(script);
+    return context;
+  };
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // closed with the browser at teardown too, when the context is already gone
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+}
+
+/**
  * Build web/dist when missing, start the fake upstream, the gateway (with `env` added to its
  * configuration) and chromium.
  */
 export async function setupBrowser(
   t: Test,
   env: Record<string, string> = {},
+  options: { autoTitles?: boolean } = {},
 ): Promise<BrowserSetup> {
   if (!existsSync(join(webDist, 'index.html'))) {
     const built = spawnSync(
@@ -62,5 +88,6 @@ export async function setupBrowser(
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   t.teardown(() => browser.close());
+  if (!options.autoTitles) withoutAutoTitles(browser);
   return { fake, url, app, browser };
 }

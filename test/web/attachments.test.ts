@@ -18,10 +18,11 @@ import {
   type PendingAttachment,
 } from '../../web/src/features/chat/stores/attachments.js';
 import { $providers } from '../../web/src/features/providers/stores/providers.js';
+import { MAX_PDF_FILE_BYTES } from '../../web/src/lib/pdf-text.js';
 import { selectModel, selectProvider } from '../../web/src/features/providers/stores/selection.js';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
 
-t.test('classifyFile: images, text by type or extension, the rest unsupported', async (t) => {
+t.test('classifyFile: images, PDFs, text by type or extension, the rest unsupported', async (t) => {
   t.equal(classifyFile({ name: 'a.png', type: 'image/png' }), 'image');
   t.equal(classifyFile({ name: 'a.jpg', type: 'image/jpeg' }), 'image');
   t.equal(classifyFile({ name: 'a.webp', type: 'image/webp' }), 'image');
@@ -32,7 +33,9 @@ t.test('classifyFile: images, text by type or extension, the rest unsupported', 
   t.equal(classifyFile({ name: 'main.py', type: 'application/octet-stream' }), 'text');
   t.equal(classifyFile({ name: 'App.TSX', type: '' }), 'text', 'extension case ignored');
   t.equal(classifyFile({ name: 'x.csv', type: 'text/csv' }), 'text');
-  t.equal(classifyFile({ name: 'a.pdf', type: 'application/pdf' }), 'unsupported');
+  t.equal(classifyFile({ name: 'a.pdf', type: 'application/pdf' }), 'pdf');
+  t.equal(classifyFile({ name: 'Scan.PDF', type: '' }), 'pdf', 'a PDF by its extension');
+  t.equal(classifyFile({ name: 'a.docx', type: 'application/msword' }), 'unsupported');
   t.equal(classifyFile({ name: 'binary', type: '' }), 'unsupported');
 });
 
@@ -45,6 +48,9 @@ t.test('fileProblem: size limits per kind', async (t) => {
   t.equal(fileProblem({ name: 'a.png', type: 'image/png', size: 5 * 1024 * 1024 }), undefined);
   t.equal(fileProblem({ name: 'a.png', type: 'image/png', size: 30 * 1024 * 1024 }), 'tooLarge');
   t.equal(fileProblem({ name: 'a.zip', type: 'application/zip', size: 10 }), 'unsupported');
+  const pdf = { name: 'a.pdf', type: 'application/pdf' };
+  t.equal(fileProblem({ ...pdf, size: MAX_PDF_FILE_BYTES }), undefined, 'a PDF up to 20 MiB');
+  t.equal(fileProblem({ ...pdf, size: MAX_PDF_FILE_BYTES + 1 }), 'tooLarge');
 });
 
 t.test('scaledSize keeps the longest side at most 2048 and never scales up', async (t) => {

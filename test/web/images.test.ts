@@ -7,9 +7,16 @@ import {
   $imageModel,
   $imageProvider,
   $imageProviders,
+  deleteGeneration,
+  deleteImage,
+  downloadName,
   generate,
+  loadGenerations,
   selectImageProvider,
+  setImageStorage,
+  type StoredGeneration,
 } from '../../web/src/features/images/stores/images.js';
+import { createMemoryStorage } from '../../web/src/lib/storage.js';
 import { $providerSettings } from '../../web/src/features/providers/stores/provider-settings.js';
 import { $providers } from '../../web/src/features/providers/stores/providers.js';
 import type { FetchImpl } from '../../web/src/lib/api.js';
@@ -32,7 +39,7 @@ const json = (value: unknown, status = 200) =>
 
 t.beforeEach(() => {
   $providerSettings.set({});
-  $generations.set([]);
+  setImageStorage(createMemoryStorage());
   $providers.set([
     manifest('chatonly', true, [card('talk', 'chat')]),
     manifest('painter', true, [card('flux-off', 'image', false), card('flux', 'image')]),
@@ -98,4 +105,88 @@ t.test('a refused generation keeps its error type; an empty prompt sends nothing
   t.match(failed, { state: 'error', errorType: 'InvalidProviderAPIKey' });
   t.equal(await generate({ prompt: '   ', n: 1, size: '1024x1024' }, fetch), undefined);
   t.equal(calls, 1, 'the empty prompt made no request');
+});
+
+t.test('a finished generation is kept and listed again after a reload', async (t) => {
+  const storage = createMemoryStorage();
+  setImageStorage(storage);
+  $providerSettings.set({ painter: { vault: { apiKey: 'k' } } });
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  const fetch: FetchImpl = async (url) =>
+    url.startsWith('/webapi/')
+      ? json({
+          images: [
+            `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+            'https://cdn.example/2.webp',
+          ],
+        })
+      : url === 'https://cdn.example/2.webp'
+        ? new Response(new Blob([png], { type: 'image/webp' }))
+        : new Response('no', { status: 404 });
+  const done = await generate({ prompt: 'a fox', n: 2, size: '1024x1024' }, fetch);
+  const key = `generation:${done?.id}`;
+  t.same(await storage.keys(), [key], 'kept under its id');
+  const record = await storage.get<StoredGeneration>(key);
+  t.match(record, { prompt: 'a fox', provider: 'painter', model: 'flux', size: '1024x1024' });
+  t.ok(
+    record?.images.every((image) => image instanceof Blob),
+    'the images are kept as files',
+  );
+  t.same(
+    record?.images.map((image) => (image as Blob).type),
+    ['image/png', 'image/webp'],
+  );
+
+  // A reload: the list starts empty and is read back from storage.
+  setImageStorage(storage);
+  t.same($generations.get(), []);
+  await loadGenerations();
+  const [again] = $generations.get();
+  t.match(again, { id: done?.id, state: 'done', prompt: 'a fox' });
+  t.ok(
+    again?.images.every((src) => src.startsWith('blob:')),
+    'shown from object URLs',
+  );
+});
+
+t.test('an image the page may not read is kept by its URL', async (t) => {
+  const storage = createMemoryStorage();
+  setImageStorage(storage);
+  const fetch: FetchImpl = async (url) => {
+    if (url.startsWith('/webapi/')) return json({ images: ['https://elsewhere.example/x.png'] });
+    throw new TypeError('Failed to fetch'); // CORS
+  };
+  const done = await generate({ prompt: 'x', n: 1, size: '1024x1024' }, fetch);
+  const record = await storage.get<StoredGeneration>(`generation:${done?.id}`);
+  t.same(record?.images, ['https://elsewhere.example/x.png']);
+});
+
+t.test('deleting an image, then the last one, removes the generation everywhere', async (t) => {
+  const storage = createMemoryStorage();
+  setImageStorage(storage);
+  const fetch: FetchImpl = async (url) =>
+    url.startsWith('/webapi/')
+      ? json({ images: ['data:image/png;base64,AA', 'data:image/png;base64,AQ'] })
+      : globalThis.fetch(url);
+  const done = await generate({ prompt: 'two', n: 2, size: '1024x1024' }, fetch);
+  const id = String(done?.id);
+  await deleteImage(id, 0);
+  t.same($generations.get()[0]?.images, ['data:image/png;base64,AQ']);
+  t.equal((await storage.get<StoredGeneration>(`generation:${id}`))?.images.length, 1);
+  await deleteImage(id, 0);
+  t.same($generations.get(), [], 'the last image takes the generation with it');
+  t.same(await storage.keys(), []);
+
+  const other = await generate({ prompt: 'three', n: 1, size: '1024x1024' }, fetch);
+  await deleteGeneration(String(other?.id));
+  t.same(await storage.keys(), []);
+});
+
+t.test('downloadName: the prompt as a slug, the number and the type', async (t) => {
+  t.equal(downloadName('A red fox, in the snow!', 0, 'image/png'), 'a-red-fox-in-the-snow-1.png');
+  t.equal(downloadName('一只红狐狸', 1, 'image/jpeg'), '一只红狐狸-2.jpg', 'any script');
+  t.equal(downloadName('???', 0), 'image-1.png', 'nothing left: "image"');
+  t.equal(downloadName('x', 2, undefined, 'data:image/webp;base64,AA'), 'x-3.webp');
+  t.equal(downloadName('x', 0, '', 'https://cdn.example/a.JPEG?sig=1'), 'x-1.jpg');
+  t.equal(downloadName('word '.repeat(30), 0, 'image/png').length <= 48 + 6, true, 'kept short');
 });

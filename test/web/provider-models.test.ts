@@ -105,8 +105,13 @@ t.test('the chat picker lists effective, enabled chat models', async (t) => {
     $chatModels.get().map((m) => m.id),
     ['gpt-4o', 'o1'],
   );
-  t.ok(addCustomModel('openai', { id: 'my-model', displayName: 'Mine' }));
-  t.notOk(addCustomModel('openai', { id: '' }), 'no id, no card');
+  t.equal(addCustomModel('openai', { id: 'my-model', displayName: 'Mine' }), 'added');
+  t.equal(addCustomModel('openai', { id: '' }), 'emptyId', 'no id, no card');
+  t.equal(
+    addCustomModel('openai', { id: 'my-model', displayName: 'Other' }),
+    'duplicate',
+    'an existing id is refused, not replaced',
+  );
   t.same(
     $chatModels.get().map((m) => m.id),
     ['gpt-4o', 'o1', 'my-model'],
@@ -140,7 +145,8 @@ t.test(
       enabled: true,
       models: [card('flux', { type: 'image' })],
     } as unknown as ProviderManifest;
-    $providers.set([images, openai]);
+    // the server has OpenAI's key (a first run preselects only a provider with a key)
+    $providers.set([images, { ...openai, serverKey: true }]);
     selectProvider('');
     t.same(
       $chatProviders.get().map((p) => p.id),

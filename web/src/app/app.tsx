@@ -70,7 +70,7 @@ export function App() {
           </main>
         </div>
         {!desktop && location === '/' ? (
-          <DrawerContent title={label.conversations}>
+          <DrawerContent title={label.conversations} data-drawer="">
             <ConversationSidebar onNavigate={() => setDrawerOpen(false)} />
           </DrawerContent>
         ) : null}

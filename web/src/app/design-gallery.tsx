@@ -2,6 +2,8 @@ import { Bell, Copy, Plus, Search, Settings, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../components/ui/badge.js';
 import { Button, IconButton } from '../components/ui/button.js';
+import { CodeBlock } from '../components/ui/code-block.js';
+import { CopyButton } from '../components/ui/copy-button.js';
 import {
   ConfirmDialog,
   Dialog,
@@ -21,11 +23,26 @@ import {
 } from '../components/ui/dropdown-menu.js';
 import { Field, Input, Select, Textarea } from '../components/ui/input.js';
 import { Kbd } from '../components/ui/kbd.js';
+import { Lightbox } from '../components/ui/lightbox.js';
+import { Markdown } from '../components/ui/markdown.js';
 import { Popover, PopoverContent, PopoverTrigger } from '../components/ui/popover.js';
 import { Skeleton, Spinner } from '../components/ui/spinner.js';
 import { Switch } from '../components/ui/switch.js';
 import { Tooltip } from '../components/ui/tooltip.js';
 import { showToast, showUndoToast } from '../lib/toasts.js';
+
+const SAMPLE_MARKDOWN = [
+  'A **reply** with `code`, a [link](https://example.com) and math: $a^2 + b^2 = c^2$.',
+  '',
+  '| Term | Meaning |',
+  '| --- | --- |',
+  '| $c$ | the hypotenuse |',
+].join('\n');
+
+// A square drawn in SVG, so the lightbox has a picture without a network request.
+const SAMPLE_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#6366f1"/></svg>',
+)}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,6 +65,7 @@ export function DesignGallery() {
   const [items, setItems] = useState(['Draft A', 'Draft B']);
   const [checked, setChecked] = useState(true);
   const [menuChoice, setMenuChoice] = useState('none');
+  const [lightbox, setLightbox] = useState<number | undefined>(undefined);
   const remove = () => {
     const before = items;
     setItems(items.slice(1));
@@ -190,6 +208,21 @@ export function DesignGallery() {
           </DropdownMenuContent>
         </DropdownMenu>
         <output className="gallery-menu-choice text-sm text-muted-foreground">{menuChoice}</output>
+      </Section>
+      <Section title="Markdown, CodeBlock, CopyButton, Lightbox">
+        <Markdown text={SAMPLE_MARKDOWN} className="w-full" />
+        <div className="w-full">
+          <CodeBlock code={'print("hello")'} language="python" />
+        </div>
+        <CopyButton text="Copied from the gallery" />
+        <Button variant="outline" onClick={() => setLightbox(0)}>
+          Open lightbox
+        </Button>
+        <Lightbox
+          images={[{ src: SAMPLE_IMAGE, alt: 'An indigo rectangle' }]}
+          index={lightbox}
+          onIndexChange={setLightbox}
+        />
       </Section>
     </div>
   );

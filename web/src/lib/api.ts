@@ -6,6 +6,7 @@ import { STREAM_CHUNK_ERROR_MESSAGE } from '@manifold/core/protocol/chunk-error'
 import { decodeSSE } from '@manifold/core/protocol/sse-decode';
 import { ChatFetchError, errorFromResponse, isAbortError, networkError } from './api-error.js';
 import { authHeaders, syncServerClock, type TokenPayload } from './auth-token.js';
+import { traceHeaders } from './trace.js';
 
 /** The `fetch` the API functions call; injectable for tests. */
 export type FetchImpl = (input: string, init?: RequestInit) => Promise<Response>;
@@ -106,7 +107,7 @@ export async function generateImages(
   const payload = JSON.stringify(request);
   const response = await send(fetchImpl, url, async () => ({
     method: 'POST',
-    headers: { ...(await authHeaders(vault)), accept: 'application/json' },
+    headers: { ...(await authHeaders(vault)), ...traceHeaders(), accept: 'application/json' },
     body: payload,
     ...(signal && { signal }),
   }));
@@ -188,7 +189,7 @@ export async function openChatStream(
   const payload = JSON.stringify(request);
   const response = await send(fetchImpl, url, async () => ({
     method: 'POST',
-    headers: { ...(await authHeaders(vault)), accept: 'text/event-stream' },
+    headers: { ...(await authHeaders(vault)), ...traceHeaders(), accept: 'text/event-stream' },
     body: payload,
     signal,
   }));
@@ -198,4 +199,81 @@ export async function openChatStream(
     });
   }
   return readEvents(response.body);
+}
+
+/** One progress line of a model pull (CONTRACT §3), or the last line of one that failed. */
+export interface PullLine {
+  status: string;
+  completed?: number;
+  total?: number;
+  digest?: string;
+  /** On `status: "error"`: the catalogue type and message of the failure. */
+  errorType?: string | number;
+  message?: string;
+}
+
+/**
+ * The lines of an NDJSON body as objects, each as soon as its newline arrives (the last one also
+ * without a newline). Blank lines and lines that are not a JSON object with a string `status`
+ * are skipped.
+ */
+export async function* readPullLines(body: ReadableStream<Uint8Array>): AsyncGenerator<PullLine> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  const parse = (line: string): PullLine | undefined => {
+    if (!line.trim()) return undefined;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value && typeof value === 'object' && typeof (value as PullLine).status === 'string')
+        return value as PullLine;
+    } catch {
+      // not a progress line
+    }
+    return undefined;
+  };
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      pending += decoder.decode(value, { stream: !done });
+      const lines = pending.split('\n');
+      pending = done ? '' : (lines.pop() ?? '');
+      for (const line of lines) {
+        const parsed = parse(line);
+        if (parsed) yield parsed;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * `POST /webapi/models/:provider/pull`: download `model` to the provider's local server. Resolves
+ * once the pull started, with its progress lines; throws `ChatFetchError` when it could not start
+ * (e.g. 500 `OllamaServiceUnavailable`, 405 for a provider that cannot pull). Aborting `signal`
+ * cancels the pull upstream (the gateway stops it) and rethrows the AbortError.
+ */
+export async function openModelPull(
+  provider: string,
+  model: string,
+  vault: TokenPayload,
+  signal: AbortSignal,
+  fetchImpl: FetchImpl = defaultFetch,
+): Promise<AsyncGenerator<PullLine>> {
+  const url = `/webapi/models/${encodeURIComponent(provider)}/pull`;
+  const payload = JSON.stringify({ model });
+  const response = await send(fetchImpl, url, async () => ({
+    method: 'POST',
+    headers: { ...(await authHeaders(vault)), accept: 'application/x-ndjson' },
+    body: payload,
+    signal,
+  }));
+  if (!response.body) {
+    throw new ChatFetchError(response.status, response.status, {
+      message: 'The gateway answered without a body',
+    });
+  }
+  return readPullLines(response.body);
 }

@@ -10,6 +10,7 @@ import type { ModelCard } from '@manifold/core/contract/model-card';
 import type {
   ProviderDefinition,
   ProviderRuntime,
+  PullProgress,
   RuntimeLogger,
   RuntimeOptions,
 } from '@manifold/core/contract/runtime';
@@ -230,6 +231,33 @@ export async function listClientModels(
   try {
     return await runtime.models({ signal: new AbortController().signal, startedAt: Date.now() });
   } catch (error) {
+    throw clientError(error, failure());
+  }
+}
+
+/**
+ * Pull (download) a model into the provider's local server from the page, as the gateway's
+ * `POST /webapi/models/:provider/pull` would: its progress reports, or `ChatFetchError` (405 for a
+ * runtime that cannot pull); an abort through `signal` rethrows the AbortError.
+ */
+export async function pullClientModel(
+  definition: ProviderDefinition,
+  model: string,
+  vault: KeyVault,
+  signal: AbortSignal,
+  setup: PageRuntimeSetup = {},
+): Promise<AsyncIterable<PullProgress>> {
+  const { runtime, failure } = pageRuntime(definition, vault, setup);
+  if (!runtime.pull) {
+    throw new ChatFetchError(405, 405, {
+      message: `${definition.manifest.id} cannot pull models`,
+      provider: definition.manifest.id,
+    });
+  }
+  try {
+    return await runtime.pull(model, { signal, startedAt: Date.now() });
+  } catch (error) {
+    if (isAbortError(error) || signal.aborted) throw signal.reason ?? error;
     throw clientError(error, failure());
   }
 }

@@ -16,6 +16,11 @@ export const ProviderSettingsSchema = Type.Object({
   defaultShowBrowserRequest: Type.Optional(Type.Boolean()),
   /** Offer the remote model-list fetch. */
   showModelFetcher: Type.Optional(Type.Boolean()),
+  /**
+   * Offer pulling (downloading) a model by name into the provider's own server: its runtime
+   * implements `pull` (`POST /webapi/models/:provider/pull`). Manifold's addition to CONTRACT §5.
+   */
+  showModelPull: Type.Optional(Type.Boolean()),
   /** The provider supports `apiMode: "responses"`. */
   supportResponsesApi: Type.Optional(Type.Boolean()),
   /** Streaming display: a mode, or `{text, toolsCalling, speed}`. */

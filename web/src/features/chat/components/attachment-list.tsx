@@ -1,9 +1,16 @@
 import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
+import { useStore } from '@nanostores/react';
 import { FileText, X } from 'lucide-react';
+import { useState } from 'react';
+import { $labels } from '../../../app/locale.js';
 import { cn } from '../../../components/ui/cn.js';
+import { Lightbox } from '../../../components/ui/lightbox.js';
 import { formatBytes } from '../stores/attachments.js';
 
-/** Thumbnails of images and chips of text files; each gets a × button when `onRemove` is given. */
+/**
+ * Thumbnails of images (each opens the lightbox) and chips of text files and PDFs (with their
+ * page count); each gets a × button when `onRemove` is given.
+ */
 export function AttachmentList({
   images = [],
   files = [],
@@ -12,11 +19,13 @@ export function AttachmentList({
   className,
 }: {
   images?: (ImageItem & { id?: string })[];
-  files?: Pick<FileItem, 'id' | 'name' | 'size'>[];
+  files?: (Pick<FileItem, 'id' | 'name' | 'size'> & { pages?: number })[];
   onRemove?: (id: string) => void;
   removeLabel?: string;
   className?: string;
 }) {
+  const label = useStore($labels);
+  const [open, setOpen] = useState<number | undefined>(undefined);
   if (!images.length && !files.length) return null;
   return (
     <div className={cn('attachment-list flex flex-wrap gap-2', className)}>
@@ -28,12 +37,19 @@ export function AttachmentList({
             onRemove ? 'size-16' : 'size-32',
           )}
         >
-          <img
-            src={image.url}
-            alt={image.alt ?? ''}
-            loading="lazy"
-            className="size-full object-cover"
-          />
+          <button
+            type="button"
+            className="attachment-open size-full"
+            aria-label={`${label.openImage} ${image.alt ?? ''}`.trim()}
+            onClick={() => setOpen(index)}
+          >
+            <img
+              src={image.url}
+              alt={image.alt ?? ''}
+              loading="lazy"
+              className="size-full object-cover"
+            />
+          </button>
           {onRemove && image.id ? (
             <button
               type="button"
@@ -55,6 +71,9 @@ export function AttachmentList({
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <span className="attachment-name truncate">{file.name}</span>
           <span className="attachment-size shrink-0 text-xs text-muted-foreground">
+            {file.pages !== undefined
+              ? `${file.pages === 1 ? label.pdfOnePage : label.pdfPages.replace('{count}', String(file.pages))} · `
+              : ''}
             {formatBytes(file.size)}
           </span>
           {onRemove ? (
@@ -69,6 +88,11 @@ export function AttachmentList({
           ) : null}
         </span>
       ))}
+      <Lightbox
+        images={images.map((image) => ({ src: image.url, alt: image.alt }))}
+        index={open}
+        onIndexChange={setOpen}
+      />
     </div>
   );
 }

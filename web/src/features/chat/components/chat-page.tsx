@@ -1,52 +1,34 @@
 import { useStore } from '@nanostores/react';
-import { Layers } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { $labels } from '../../../app/locale.js';
 import { $isDesktop } from '../../../app/shell.js';
-import { Pickers } from '../../providers/components/pickers.js';
-import { $activeConversation, $activeConversationId } from '../stores/conversations.js';
-import { $generation } from '../stores/generation.js';
+import { ModelPicker } from '../../providers/components/model-picker.js';
+import { Welcome } from '../../providers/components/welcome.js';
+import { linkPickerToConversations } from '../stores/conversation-model.js';
+import { $activeThread } from '../stores/conversations.js';
+import { sendMessage } from '../stores/generation.js';
 import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
 import { Composer } from './composer.js';
 import { ConversationSidebar } from './conversation-sidebar.js';
-import { MessageItem } from './message-item.js';
-
-/** How close to the bottom (px) still counts as "following the newest reply". */
-const STICK_DISTANCE = 48;
+import { MessageList } from './message-list.js';
+import { LiveAnnouncer, ShortcutsDialog, useShortcuts } from './shortcuts.js';
 
 /**
  * The chat: the conversation list (a sidebar from `md` up; below, a drawer in the shell), then the
- * pickers, the agent panel, the messages in a centred reading column and the composer.
+ * model picker (showing the conversation's own provider and model; a choice in it changes the
+ * conversation's), the welcome screen of a new chat, the agent panel, the messages in a
+ * centred reading column (virtualised) and the composer; keyboard shortcuts and the live region
+ * that reads out finished replies.
  */
 export function ChatPage() {
-  const activeId = useStore($activeConversationId);
-  const conversation = useStore($activeConversation);
-  const generation = useStore($generation);
+  const thread = useStore($activeThread);
   const desktop = useStore($isDesktop);
   const label = useStore($labels);
-  const messagesRef = useRef<HTMLDivElement>(null);
-  const stickRef = useRef(true);
-  // Where the last automatic scroll left the list: a position above it means the person scrolled
-  // up, even when their scroll event has not been handled yet (it fires after the next frame).
-  const autoTopRef = useRef<number | undefined>(undefined);
+  useEffect(() => linkPickerToConversations(), []);
+  useShortcuts();
 
-  // Keep the newest reply in view while it grows, unless the person scrolled up.
-  useLayoutEffect(() => {
-    const el = messagesRef.current;
-    if (!el) return;
-    const autoTop = autoTopRef.current;
-    if (autoTop !== undefined && el.scrollTop < autoTop - STICK_DISTANCE) stickRef.current = false;
-    if (!stickRef.current) return;
-    el.scrollTop = el.scrollHeight;
-    autoTopRef.current = el.scrollTop;
-  }, [conversation]);
-  useLayoutEffect(() => {
-    stickRef.current = true;
-    autoTopRef.current = undefined;
-  }, [activeId]);
+  const empty = thread.length === 0;
 
-  const lastId = conversation?.messages.at(-1)?.id;
-  const empty = !conversation?.messages.length;
   return (
     <div className="chat flex h-full">
       {desktop ? (
@@ -59,44 +41,21 @@ export function ChatPage() {
       ) : null}
       <section className="thread flex min-w-0 flex-1 flex-col" aria-label={label.chat}>
         <div className="chat-header flex shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
-          <Pickers />
+          <ModelPicker className="mr-auto" />
           <AgentSettingsToggle />
         </div>
         <AgentSettingsPanel />
-        <div
-          className="messages min-h-0 flex-1 overflow-y-auto px-4 sm:px-6"
-          ref={messagesRef}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE;
-            autoTopRef.current = stickRef.current ? el.scrollTop : undefined;
-          }}
-        >
-          {empty ? (
-            <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-              <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-muted text-muted-foreground">
-                <Layers aria-hidden="true" className="size-6" />
-              </span>
-              <p className="text-xl font-semibold">{label.emptyChat}</p>
-              <p className="max-w-sm text-sm text-muted-foreground">{label.emptyChatHint}</p>
-            </div>
-          ) : (
-            <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 py-6">
-              {conversation.messages.map((m) => (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  conversationId={conversation.id}
-                  last={m.id === lastId}
-                  busy={generation.status === 'streaming'}
-                  streaming={generation.status === 'streaming' && generation.messageId === m.id}
-                />
-              ))}
-            </div>
-          )}
-        </div>
+        {empty ? (
+          <div className="messages min-h-0 flex-1 overflow-y-auto px-4 sm:px-6">
+            <Welcome onExample={(text) => void sendMessage(text)} />
+          </div>
+        ) : (
+          <MessageList />
+        )}
         <Composer />
       </section>
+      <ShortcutsDialog />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ArrowUp, CircleAlert, Paperclip, Square } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $labels, type Labels } from '../../../app/locale.js';
 import { IconButton } from '../../../components/ui/button.js';
 import { cn } from '../../../components/ui/cn.js';
@@ -19,9 +19,17 @@ import {
   type PendingImage,
 } from '../stores/attachments.js';
 import { $generation, sendMessage, stopGeneration } from '../stores/generation.js';
+import { $focusRequest, focusTaken } from '../stores/conversation-actions.js';
 import { AttachmentList } from './attachment-list.js';
+import { $activeModel } from '../../providers/stores/selection.js';
 
-const ACCEPT = ['image/*', 'text/*', ...TEXT_EXTENSIONS.map((e) => `.${e}`)].join(',');
+const ACCEPT = [
+  'image/*',
+  'text/*',
+  'application/pdf',
+  '.pdf',
+  ...TEXT_EXTENSIONS.map((e) => `.${e}`),
+].join(',');
 
 function noticeText(notice: AttachmentNotice, label: Labels): string {
   const text =
@@ -29,7 +37,9 @@ function noticeText(notice: AttachmentNotice, label: Labels): string {
       ? label.attachTooLarge
       : notice.problem === 'unsupported'
         ? label.attachUnsupported
-        : label.attachUnreadable;
+        : notice.problem === 'noText'
+          ? label.attachNoText
+          : label.attachUnreadable;
   return text.replace('{name}', notice.name);
 }
 
@@ -38,15 +48,24 @@ export function Composer() {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const focusRequest = useStore($focusRequest);
+  useEffect(() => {
+    if (focusRequest !== 'composer' || !textarea.current) return;
+    textarea.current.focus();
+    focusTaken();
+  }, [focusRequest]);
   const generation = useStore($generation);
   const label = useStore($labels);
   const attachments = useStore($attachments);
   const notice = useStore($attachmentNotice);
   const refusal = useStore($visionRefusal);
   const streaming = generation.status === 'streaming';
+  // no model ready (first run without a key): keep the text, the welcome leads to Settings
+  const noModel = !useStore($activeModel);
   const empty = !text.trim() && attachments.length === 0;
   const send = () => {
-    if (empty || streaming || refusal !== undefined) return;
+    if (empty || streaming || refusal !== undefined || noModel) return;
     void sendMessage(text, toMessageAttachments(attachments));
     setText('');
     clearAttachments();
@@ -120,7 +139,9 @@ export function Composer() {
             }}
           />
           <textarea
+            ref={textarea}
             name="message"
+            aria-keyshortcuts="Shift+Escape /"
             rows={1}
             placeholder={label.placeholder}
             className={cn(
@@ -157,7 +178,7 @@ export function Composer() {
                 label={label.stop}
                 variant="primary"
                 className="stop pointer-events-auto rounded-full"
-                onClick={stopGeneration}
+                onClick={() => stopGeneration()}
               >
                 <Square aria-hidden="true" className="size-3.5! fill-current" />
               </IconButton>
@@ -167,7 +188,7 @@ export function Composer() {
                 label={label.send}
                 variant="primary"
                 className="pointer-events-auto rounded-full"
-                disabled={empty || refusal !== undefined}
+                disabled={empty || refusal !== undefined || noModel}
               >
                 <ArrowUp aria-hidden="true" className="size-5!" />
               </IconButton>

@@ -1,22 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { Brain, ChevronRight, CircleAlert, Pencil, RefreshCw, Wrench } from 'lucide-react';
+import { Brain, ChevronRight, Pencil, RefreshCw, Wrench } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button.js';
+import { CopyButton } from '../../../components/ui/copy-button.js';
 import { Textarea } from '../../../components/ui/input.js';
 import { Markdown } from '../../../components/ui/markdown.js';
 import { $labels, type Labels } from '../../../app/locale.js';
-import { $providers } from '../../providers/stores/providers.js';
-import { AccessCodeField } from '../../providers/components/access-code-field.js';
-import { CallErrorText } from '../../providers/components/call-error-text.js';
-import { KeyVaultForm } from '../../providers/components/key-vault-form.js';
+import { ErrorNotice } from '../../providers/components/error-notice.js';
 import type { UIMessage } from '../stores/conversations.js';
+import type { VersionInfo } from '../stores/message-tree.js';
 import { AttachmentList } from './attachment-list.js';
 import { CitationList } from './citation-list.js';
-import {
-  $editingMessageId,
-  editAndResend,
-  regenerateLast,
-  retryLast,
-} from '../stores/generation.js';
+import { hasCopyText, messageCopyText } from '../stores/message-text.js';
+import { DeleteMessageButton, ReplyActions, ToolMessage, VersionPager } from './message-actions.js';
+import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -37,25 +33,28 @@ function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   ) : null;
 }
 
-/** One message: user text, or the assistant's reasoning, Markdown text, stats and error. */
+/**
+ * One message: user text, or the assistant's reasoning, Markdown text, stats and error, or a
+ * tool's result; with its versions and actions.
+ */
 export function MessageItem({
   message,
   conversationId,
   streaming,
-  last = false,
   busy = false,
+  versions,
 }: {
   message: UIMessage;
   conversationId: string;
   streaming: boolean;
-  /** The newest message of the conversation (an assistant one gets Regenerate). */
-  last?: boolean;
-  /** A reply is streaming somewhere: no edit or regenerate meanwhile. */
+  /** A reply is streaming in this conversation: no edit, regenerate or delete meanwhile. */
   busy?: boolean;
+  /** Where the message stands among its versions, when it has others. */
+  versions?: VersionInfo | undefined;
 }) {
-  const providers = useStore($providers);
   const label = useStore($labels);
   const editingId = useStore($editingMessageId);
+  if (message.role === 'tool') return <ToolMessage message={message} />;
   if (message.role === 'user') {
     if (editingId === message.id)
       return (
@@ -101,30 +100,47 @@ export function MessageItem({
           className="justify-end"
         />
         <div className="flex w-full items-center justify-end gap-1">
-          {!busy ? (
-            <IconButton
-              label={label.edit}
-              size="sm"
-              className="edit-message text-muted-foreground group-focus-within:opacity-100 group-hover:opacity-100 hover:text-foreground pointer-fine:opacity-0"
-              onClick={() => $editingMessageId.set(message.id)}
-            >
-              <Pencil aria-hidden="true" />
-            </IconButton>
-          ) : null}
           {message.content ? (
             <div className="bubble max-w-[85%] rounded-3xl bg-surface-muted px-4 py-2.5 text-base leading-7 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
               {message.content}
             </div>
           ) : null}
         </div>
+        {versions || !busy || hasCopyText(message) ? (
+          <div className="user-actions flex min-h-7 items-center justify-end gap-0.5">
+            {hasCopyText(message) ? (
+              <CopyButton
+                text={() => messageCopyText(message, label.sources)}
+                label={label.copyMessage}
+                className="copy-message size-7 group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0"
+              />
+            ) : null}
+            {!busy ? (
+              <span className="flex items-center gap-0.5 group-focus-within:opacity-100 group-hover:opacity-100 pointer-fine:opacity-0">
+                <IconButton
+                  label={label.edit}
+                  size="sm"
+                  className="edit-message size-7 text-muted-foreground hover:text-foreground"
+                  onClick={() => $editingMessageId.set(message.id)}
+                >
+                  <Pencil aria-hidden="true" />
+                </IconButton>
+                <DeleteMessageButton
+                  conversationId={conversationId}
+                  messageId={message.id}
+                  hasVersions={Boolean(versions)}
+                  className="size-7"
+                />
+              </span>
+            ) : null}
+            {versions ? (
+              <VersionPager conversationId={conversationId} versions={versions} disabled={busy} />
+            ) : null}
+          </div>
+        ) : null}
       </div>
     );
   }
-  const provider = providers.find((p) => p.id === message.provider);
-  const keyError =
-    message.error && typeof message.error.errorType === 'string'
-      ? message.error.errorType.startsWith('Invalid')
-      : false;
   const stats = !streaming ? <Stats message={message} label={label} /> : null;
   return (
     <div className={`message assistant flex flex-col gap-3${streaming ? ' streaming' : ''}`}>
@@ -145,12 +161,16 @@ export function MessageItem({
               className="ml-auto size-4 transition-transform group-open/reasoning:rotate-90"
             />
           </summary>
-          <div className="reasoning-text border-t border-border px-3 py-2.5 leading-6 whitespace-pre-wrap text-muted-foreground [overflow-wrap:anywhere]">
-            {message.reasoning}
-          </div>
+          <Markdown
+            text={message.reasoning}
+            streaming={streaming && !message.content}
+            className="reasoning-text border-t border-border px-3 py-2.5 text-sm leading-6 text-muted-foreground"
+          />
         </details>
       ) : null}
-      {message.content ? <Markdown text={message.content} /> : null}
+      {message.content ? (
+        <Markdown text={message.content} streaming={streaming} className="markdown" />
+      ) : null}
       {message.toolCalls?.length ? (
         <div className="tool-calls flex flex-col gap-2 rounded-xl border border-border bg-surface p-3">
           <div className="tool-calls-title flex items-center gap-2 text-xs font-medium text-muted-foreground">
@@ -187,46 +207,28 @@ export function MessageItem({
         <div className="stopped text-xs font-medium text-muted-foreground">{label.stopped}</div>
       ) : null}
       {message.error ? (
-        <div
-          className="error flex flex-col gap-3 rounded-xl border border-danger-border bg-danger-soft p-3 text-sm"
-          role="alert"
-        >
-          <div className="flex items-start gap-2 text-danger">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <p className="m-0 leading-6 [overflow-wrap:anywhere]">
-              <CallErrorText
-                errorType={message.error.errorType}
-                clientFetch={message.error.clientFetch}
-                provider={provider?.name ?? message.provider}
-              />
-            </p>
-          </div>
-          {keyError && provider ? (
-            <div className="inline-key flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 text-foreground">
-              {message.error.errorType === 'InvalidAccessCode' ? <AccessCodeField /> : null}
-              <KeyVaultForm provider={provider} />
-              <div>
-                <Button variant="primary" size="sm" onClick={() => void retryLast(conversationId)}>
-                  <RefreshCw aria-hidden="true" />
-                  {label.retry}
-                </Button>
-              </div>
-            </div>
-          ) : null}
-        </div>
+        <ErrorNotice
+          error={message.error}
+          providerId={message.provider}
+          onRetry={() => void retryLast(conversationId)}
+        />
       ) : null}
-      {stats || (last && !busy) ? (
+      {!streaming ? (
         <div className="message-footer flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">
-          {last && !busy ? (
-            <IconButton
-              label={label.regenerate}
-              size="sm"
-              className="regenerate -ml-1.5 text-muted-foreground hover:text-foreground"
-              onClick={() => void regenerateLast(conversationId)}
-            >
-              <RefreshCw aria-hidden="true" />
-            </IconButton>
-          ) : null}
+          <ReplyActions
+            conversationId={conversationId}
+            message={message}
+            versions={versions}
+            busy={busy}
+          >
+            {hasCopyText(message) ? (
+              <CopyButton
+                text={() => messageCopyText(message, label.sources)}
+                label={label.copyMessage}
+                className="copy-message"
+              />
+            ) : null}
+          </ReplyActions>
           {stats}
         </div>
       ) : null}

@@ -1,6 +1,8 @@
 import { atom, computed } from 'nanostores';
 import type { FileItem, ImageItem } from '@manifold/core/contract/chat-message';
 import type { ModelCard } from '@manifold/core/contract/model-card';
+import { loadPdfJs } from '../../../lib/pdf-loader.js';
+import { extractPdfText, MAX_PDF_FILE_BYTES } from '../../../lib/pdf-text.js';
 import { $activeModelCard } from '../../providers/stores/selection.js';
 
 /** Longest side of an attached image after downscaling, in pixels. */
@@ -42,17 +44,19 @@ export interface FileInfo {
   size: number;
 }
 
-export type FileKind = 'image' | 'text' | 'unsupported';
+/** `pdf`: read as text in the page (PDF.js), so any model gets its content. */
+export type FileKind = 'image' | 'text' | 'pdf' | 'unsupported';
 
 const extension = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 };
 
-/** Image, text file or neither, from the MIME type and the name's extension. */
+/** Image, PDF, text file or neither, from the MIME type and the name's extension. */
 export function classifyFile(file: Pick<FileInfo, 'name' | 'type'>): FileKind {
   const type = file.type.toLowerCase();
   if (IMAGE_TYPES.has(type)) return 'image';
+  if (type === 'application/pdf' || extension(file.name) === 'pdf') return 'pdf';
   if (type.startsWith('image/')) return 'unsupported';
   if (type.startsWith('text/') || TEXT_TYPES.has(type)) return 'text';
   if (TEXT_EXTENSIONS.includes(extension(file.name))) return 'text';
@@ -65,7 +69,12 @@ export type AttachmentProblem = 'unsupported' | 'tooLarge';
 export function fileProblem(file: FileInfo): AttachmentProblem | undefined {
   const kind = classifyFile(file);
   if (kind === 'unsupported') return 'unsupported';
-  const limit = kind === 'image' ? MAX_IMAGE_FILE_BYTES : MAX_TEXT_FILE_BYTES;
+  const limit =
+    kind === 'image'
+      ? MAX_IMAGE_FILE_BYTES
+      : kind === 'pdf'
+        ? MAX_PDF_FILE_BYTES
+        : MAX_TEXT_FILE_BYTES;
   return file.size > limit ? 'tooLarge' : undefined;
 }
 
@@ -104,7 +113,7 @@ export interface PendingImage {
   size: number;
 }
 
-/** A text file waiting in the composer, already read. */
+/** A text file (or a PDF's text) waiting in the composer, already read. */
 export interface PendingFile {
   id: string;
   kind: 'text';
@@ -112,6 +121,8 @@ export interface PendingFile {
   fileType: string;
   size: number;
   content: string;
+  /** A PDF's page count. */
+  pages?: number;
 }
 
 export type PendingAttachment = PendingImage | PendingFile;
@@ -165,7 +176,8 @@ export function formatBytes(size: number): string {
 
 /** A file the composer refused, shown until the next change. */
 export interface AttachmentNotice {
-  problem: AttachmentProblem | 'unreadable';
+  /** `noText`: a PDF without a text layer (a scan). */
+  problem: AttachmentProblem | 'unreadable' | 'noText';
   name: string;
 }
 
@@ -194,7 +206,23 @@ export function clearAttachments(): void {
   $attachmentNotice.set(undefined);
 }
 
-/** Add files the person picked, pasted or dropped: images downscaled, text files read. */
+/** The text of a PDF as a pending file; undefined when it has no text layer. */
+async function readPdf(file: File): Promise<PendingFile | undefined> {
+  const pdfjs = await loadPdfJs();
+  const pdf = await extractPdfText(new Uint8Array(await file.arrayBuffer()), pdfjs);
+  if (!pdf.text) return undefined;
+  return {
+    id: attachmentId(),
+    kind: 'text',
+    name: file.name,
+    fileType: 'application/pdf',
+    size: file.size,
+    content: pdf.text,
+    pages: pdf.pages,
+  };
+}
+
+/** Add files the person picked, pasted or dropped: images downscaled, text files and PDFs read. */
 export async function addFiles(files: readonly File[]): Promise<void> {
   $attachmentNotice.set(undefined);
   for (const file of files) {
@@ -204,6 +232,12 @@ export async function addFiles(files: readonly File[]): Promise<void> {
       continue;
     }
     try {
+      if (classifyFile(file) === 'pdf') {
+        const pdf = await readPdf(file);
+        if (pdf) $attachments.set([...$attachments.get(), pdf]);
+        else $attachmentNotice.set({ problem: 'noText', name: file.name });
+        continue;
+      }
       const item: PendingAttachment =
         classifyFile(file) === 'image'
           ? {

@@ -2,6 +2,8 @@ import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
 import { expandTemplate, type TemplateContext } from '@manifold/core/template/expand-template';
+import type { ChatMessage, MessageToolCall } from '@manifold/core/contract/chat-message';
+import type { ToolCall } from '@manifold/core/contract/tool-call';
 import type { UIMessage } from './conversations.js';
 
 /** A conversation's agent settings (SPEC §3 chat config); each `*Enabled` off means "not sent". */
@@ -80,32 +82,119 @@ export function agentCapabilities(
   };
 }
 
+// `<identifier>____<apiName>` (CONTRACT §8); not imported from core's function-names, which would
+// bring SHA-256 into the first load.
+const TOOL_NAME_SEPARATOR = '____';
+
+/** The result sent for a tool call that has no result in the thread (the call was never run). */
+export const TOOL_NOT_RUN = 'not run';
+
 /**
- * The messages sent upstream: failed and empty replies dropped, role and content, and a user
- * message's attached images (`imageList`) and text files (`fileList`, with their content).
+ * A streamed tool call as the chat request records it: `<identifier>____<apiName>` split into its
+ * parts when the name has that form, and always the function name itself (`name`), so every wire
+ * sends the call back under exactly the name the model used (short `t_…` forms included).
+ */
+export function wireToolCall(call: ToolCall): MessageToolCall {
+  const name = call.function.name;
+  const at = name.indexOf(TOOL_NAME_SEPARATOR);
+  const split = at > 0 && !name.startsWith('t_');
+  return {
+    id: call.id,
+    identifier: split ? name.slice(0, at) : name,
+    apiName: split ? name.slice(at + TOOL_NAME_SEPARATOR.length) : '',
+    type: 'default',
+    arguments: call.function.arguments || '{}',
+    name,
+  };
+}
+
+/** A tool message's text as the model reads it: the result, the failure, or `TOOL_NOT_RUN`. */
+function toolResultText(result: UIMessage | undefined): string {
+  if (!result || result.toolStatus === 'running') return TOOL_NOT_RUN;
+  if (result.toolStatus === 'error' || result.error)
+    return `Error: ${result.error?.message ?? (result.content || String(result.error?.errorType ?? 'failed'))}`;
+  return result.content || TOOL_NOT_RUN;
+}
+
+function userWire(m: UIMessage): ChatMessage {
+  return {
+    role: 'user',
+    content: m.content,
+    ...(m.imageList?.length
+      ? { imageList: m.imageList.map((i) => ({ ...(i.alt ? { alt: i.alt } : {}), url: i.url })) }
+      : {}),
+    ...(m.fileList?.length
+      ? {
+          fileList: m.fileList.map((f) => ({
+            id: f.id,
+            name: f.name,
+            fileType: f.fileType,
+            size: f.size,
+            ...(f.url ? { url: f.url } : {}),
+            ...(f.content !== undefined ? { content: f.content } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The messages sent upstream, from a thread: user messages with their attached images
+ * (`imageList`) and text files (`fileList`); replies with their text, signed reasoning and tool
+ * calls (`tools`), each call followed by its `role: "tool"` result (`tool_call_id`), or by
+ * `TOOL_NOT_RUN` when the thread has none, so providers that insist on a result for every call
+ * accept the history. Failed replies and empty ones (no text, no calls) are left out, with their
+ * tool results.
  */
 export function toWire(messages: UIMessage[]): ChatRequest['messages'] {
-  return messages
-    .filter((m) => !m.error && (m.role === 'user' || m.content !== ''))
-    .map((m) => ({
-      role: m.role,
+  const results = new Map<string, UIMessage>();
+  for (const m of messages) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
+  const wire: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') {
+      wire.push(userWire(m));
+      continue;
+    }
+    if (m.role !== 'assistant' || m.error) continue;
+    const calls = (m.toolCalls ?? []).filter((c) => c.id && c.function.name);
+    if (m.content === '' && calls.length === 0) continue;
+    wire.push({
+      role: 'assistant',
       content: m.content,
-      ...(m.role === 'user' && m.imageList?.length
-        ? { imageList: m.imageList.map((i) => ({ ...(i.alt ? { alt: i.alt } : {}), url: i.url })) }
+      ...(m.reasoningSignature
+        ? { reasoning: { content: m.reasoning ?? '', signature: m.reasoningSignature } }
         : {}),
-      ...(m.role === 'user' && m.fileList?.length
-        ? {
-            fileList: m.fileList.map((f) => ({
-              id: f.id,
-              name: f.name,
-              fileType: f.fileType,
-              size: f.size,
-              ...(f.url ? { url: f.url } : {}),
-              ...(f.content !== undefined ? { content: f.content } : {}),
-            })),
-          }
-        : {}),
-    })) as ChatRequest['messages'];
+      ...(calls.length ? { tools: calls.map(wireToolCall) } : {}),
+    });
+    for (const call of calls) {
+      const result = results.get(call.id);
+      const tool = wireToolCall(call);
+      wire.push({
+        role: 'tool',
+        content: toolResultText(result),
+        tool_call_id: call.id,
+        name: call.function.name,
+        ...(tool.apiName
+          ? { plugin: { identifier: tool.identifier, apiName: tool.apiName, type: tool.type } }
+          : {}),
+      });
+    }
+  }
+  return wire as ChatRequest['messages'];
+}
+
+/**
+ * The last `count` wire messages, widened so a tool result never arrives without the assistant
+ * message that made its call (providers refuse an orphan result).
+ */
+export function lastMessages(
+  messages: ChatRequest['messages'],
+  count: number,
+): ChatRequest['messages'] {
+  if (count <= 0) return [];
+  let start = Math.max(0, messages.length - count);
+  while (start > 0 && messages[start]?.role === 'tool') start--;
+  return messages.slice(start);
 }
 
 export interface BuildRequestInput {
@@ -135,9 +224,10 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
   let messages = wire(input.history);
   if (s.historyCountEnabled) {
     const count = Math.max(0, Math.floor(s.historyCount));
-    messages = count === 0 ? [] : messages.slice(-count);
+    messages = lastMessages(messages, count);
     // The request needs at least the newest message.
-    if (messages.length === 0 && input.history.length > 0) messages = wire(input.history).slice(-1);
+    if (messages.length === 0 && input.history.length > 0)
+      messages = lastMessages(wire(input.history), 1);
   }
   const system = s.systemPrompt.trim() ? expandTemplate(s.systemPrompt, input.template) : '';
   const request: ChatRequest = {

@@ -1,10 +1,17 @@
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { Grounding } from '@manifold/core/contract/grounding';
-import { ChatFetchError, clientFetchFailureOf, isAbortError } from '../../../lib/api-error.js';
+import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import {
+  ChatFetchError,
+  isAbortError,
+  messageErrorOf,
+  streamErrorOf,
+} from '../../../lib/api-error.js';
 import { openProviderChat } from '../../providers/api/provider-calls.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
+import { $providers } from '../../providers/stores/providers.js';
 import { $locale } from '../../../app/locale.js';
 import { buildChatRequest } from './build-request.js';
 import { createReasoningTimer } from './reasoning-timer.js';
@@ -13,29 +20,83 @@ import { visionRefused, type MessageAttachments } from './attachments.js';
 import { findModelCard } from '../../providers/stores/models.js';
 import {
   $activeConversation,
-  $conversations,
-  appendMessages,
+  $activeConversationId,
+  addMessages,
   createConversation,
-  truncateMessages,
-  type Conversation,
+  deleteMessage,
+  findConversation,
   newId,
   saveConversations,
+  threadOfConversation,
+  updateConversation,
   updateMessage,
   type UIMessage,
 } from './conversations.js';
+import { announceReply } from './announcements.js';
+import { titleAfterFirstReply } from './auto-title.js';
 
-/** The reply being streamed, if any. */
+/** A reply being streamed into a conversation. */
+export interface Generation {
+  conversationId: string;
+  /** The assistant message the reply streams into. */
+  messageId: string;
+}
+
+/**
+ * The replies being streamed, by conversation id: each conversation streams on its own, so
+ * several can at once (a reply in A goes on while the person writes in B), each with its Stop.
+ */
+export const $generations = atom<Record<string, Generation>>({});
+
+/** The reply being streamed in the conversation on screen, if any. */
 export interface GenerationState {
   status: 'idle' | 'streaming';
   conversationId?: string;
   messageId?: string;
 }
 
-export const $generation = atom<GenerationState>({ status: 'idle' });
+/** The conversation on screen's generation (`idle` while only other conversations stream). */
+export const $generation = computed(
+  [$generations, $activeConversationId],
+  (all, id): GenerationState => {
+    const generation = id ? all[id] : undefined;
+    return generation ? { status: 'streaming', ...generation } : { status: 'idle' };
+  },
+);
+
 /** The user message being edited before a resend, if any. */
 export const $editingMessageId = atom<string | undefined>(undefined);
 
-let controller: AbortController | undefined;
+const controllers = new Map<string, AbortController>();
+
+/** A reply streams in this conversation. */
+export function isStreaming(conversationId: string): boolean {
+  return conversationId in $generations.get();
+}
+
+function setGeneration(conversationId: string, generation: Generation | undefined): void {
+  const { [conversationId]: _old, ...rest } = $generations.get();
+  $generations.set(generation ? { ...rest, [conversationId]: generation } : rest);
+}
+
+/** Where a conversation's replies go: the picker's choice on screen, else what it remembers. */
+interface Target {
+  provider: ProviderManifest;
+  model: string;
+}
+
+function targetOf(conversationId: string | undefined): Target | undefined {
+  const conversation = conversationId ? findConversation(conversationId) : undefined;
+  if (!conversation || conversation.id === $activeConversationId.get()) {
+    const provider = $activeProvider.get();
+    const model = $activeModel.get();
+    return provider && model ? { provider, model } : undefined;
+  }
+  const provider =
+    $providers.get().find((p) => p.id === conversation.provider) ?? $activeProvider.get();
+  const model = conversation.model ?? $activeModel.get();
+  return provider && model ? { provider, model } : undefined;
+}
 
 /**
  * Send `text` with its attachments in the active conversation (a new one when none) and stream the
@@ -46,48 +107,66 @@ export async function sendMessage(
   attachments: MessageAttachments = {},
 ): Promise<void> {
   const content = text.trim();
-  const provider = $activeProvider.get();
-  const model = $activeModel.get();
   const imageList = attachments.imageList?.length ? attachments.imageList : undefined;
   const fileList = attachments.fileList?.length ? attachments.fileList : undefined;
   if (!content && !imageList && !fileList) return;
-  if (!provider || !model || $generation.get().status === 'streaming') return;
-  const card = findModelCard(provider.id, model);
+  const active = $activeConversation.get();
+  const target = targetOf(active?.id);
+  if (!target || (active && isStreaming(active.id))) return;
+  const card = findModelCard(target.provider.id, target.model);
   if (visionRefused(card, imageList?.length ?? 0)) return;
 
   const title = content || fileList?.[0]?.name || imageList?.[0]?.alt || 'Image';
-  const conversation = $activeConversation.get() ?? createConversation(title);
+  const conversation =
+    active ?? createConversation(title, { provider: target.provider.id, model: target.model });
   if (!conversation.agent) adoptDraftAgentSettings(conversation.id);
   const user: UIMessage = {
     id: newId('msg'),
     role: 'user',
     content,
+    createdAt: Date.now(),
     ...(imageList ? { imageList } : {}),
     ...(fileList ? { fileList } : {}),
   };
-  appendMessages(conversation.id, [user]);
-  await streamReply(conversation.id, [...conversation.messages, user]);
+  const thread = threadOfConversation(conversation.id);
+  addMessages(conversation.id, thread.at(-1)?.id, [user]);
+  await streamReply(conversation.id, [...thread, user], target);
 }
 
-/** Append an empty assistant reply to a conversation and stream the answer to `history` into it. */
-async function streamReply(conversationId: string, history: UIMessage[]): Promise<void> {
-  const provider = $activeProvider.get();
-  const model = $activeModel.get();
-  if (!provider || !model) return;
-  const conversation = { id: conversationId };
+/**
+ * Add an empty assistant reply under the last message of `history` and stream the answer to
+ * `history` into it; the conversation remembers the provider and model it went to.
+ */
+async function streamReply(
+  conversationId: string,
+  history: UIMessage[],
+  target: Target,
+): Promise<void> {
+  const { provider, model } = target;
+  const parent = history.at(-1);
+  if (!parent || isStreaming(conversationId)) return;
   const reply: UIMessage = {
     id: newId('msg'),
     role: 'assistant',
     content: '',
+    createdAt: Date.now(),
     provider: provider.id,
     model,
   };
-  appendMessages(conversation.id, [reply]);
-  $generation.set({ status: 'streaming', conversationId: conversation.id, messageId: reply.id });
+  addMessages(conversationId, parent.id, [reply]);
+  updateConversation(conversationId, (c) => ({
+    ...c,
+    provider: provider.id,
+    model,
+    updatedAt: Date.now(),
+  }));
+  const controller = new AbortController();
+  controllers.set(conversationId, controller);
+  setGeneration(conversationId, { conversationId, messageId: reply.id });
   void saveConversations();
 
   const patch = (change: (m: UIMessage) => UIMessage) =>
-    updateMessage(conversation.id, reply.id, change);
+    updateMessage(conversationId, reply.id, change);
   const animation = provider.settings.responseAnimation;
   const mode = typeof animation === 'object' ? animation.text : animation;
   const buffer = createOutputBuffer({
@@ -99,7 +178,6 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
     onToolCalls: (calls) => patch((m) => ({ ...m, toolCalls: calls })),
   });
 
-  controller = new AbortController();
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
   try {
@@ -122,6 +200,9 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
         case 'reasoning':
           buffer.pushReasoning(event.data);
           break;
+        case 'reasoning_signature':
+          patch((m) => ({ ...m, reasoningSignature: event.data }));
+          break;
         case 'tool_calls':
           buffer.pushToolCalls(event.data);
           break;
@@ -135,12 +216,9 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
           patch((m) => ({ ...m, speed: event.data as UIMessage['speed'] }));
           break;
         case 'error': {
-          const data = event.data as { type: string | number; message?: string };
           await buffer.finish();
-          patch((m) => ({
-            ...m,
-            error: { errorType: data.type, ...(data.message ? { message: data.message } : {}) },
-          }));
+          const error = streamErrorOf(event.data);
+          patch((m) => ({ ...m, error }));
           break;
         }
       }
@@ -153,81 +231,85 @@ async function streamReply(conversationId: string, history: UIMessage[]): Promis
     } else {
       await buffer.finish();
       const e = error instanceof ChatFetchError ? error : new ChatFetchError('UnknownError', 0, {});
-      const clientFetch = clientFetchFailureOf(e.body);
-      patch((m) => ({
-        ...m,
-        error: {
-          errorType: e.errorType,
-          status: e.status,
-          message: e.message,
-          ...(clientFetch && { clientFetch }),
-        },
-      }));
+      patch((m) => ({ ...m, error: messageErrorOf(e) }));
     }
   } finally {
     const reasoningMs = timer.end();
     if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
-    controller = undefined;
-    $generation.set({ status: 'idle' });
+    controllers.delete(conversationId);
+    setGeneration(conversationId, undefined);
     await saveConversations();
+  }
+  const done = findConversation(conversationId)?.messages.find((m) => m.id === reply.id);
+  if (done) {
+    announceReply(conversationId, done);
+    if (!done.error && !done.stopped) void titleAfterFirstReply(conversationId, target);
   }
 }
 
-/** Stop the reply being streamed: what arrived stays, marked stopped. */
-export function stopGeneration(): void {
-  controller?.abort();
+/** Stop the reply streaming in a conversation (default: the one on screen); what arrived stays. */
+export function stopGeneration(conversationId = $activeConversationId.get()): void {
+  if (conversationId) controllers.get(conversationId)?.abort();
 }
 
-function findConversation(id: string): Conversation | undefined {
-  return $conversations.get().find((c) => c.id === id);
+/** The index in `thread` of the user message the reply at `index` answers, or -1. */
+function questionIndex(thread: UIMessage[], index: number): number {
+  for (let i = index; i >= 0; i--) if (thread[i]!.role === 'user') return i;
+  return -1;
 }
 
-/** Answer the last user message again: drop the replies after it and stream a new one. */
+/**
+ * Answer again the question an assistant message (default: the last one on screen) answered: a
+ * new version of the reply; the old one and what followed it stay, one page back.
+ */
+export async function regenerate(conversationId: string, messageId?: string): Promise<void> {
+  if (isStreaming(conversationId)) return;
+  const thread = threadOfConversation(conversationId);
+  const index = messageId
+    ? thread.findIndex((m) => m.id === messageId)
+    : thread.findLastIndex((m) => m.role === 'assistant');
+  const question = questionIndex(thread, index < 0 ? thread.length - 1 : index);
+  const target = targetOf(conversationId);
+  if (question < 0 || !target) return;
+  await streamReply(conversationId, thread.slice(0, question + 1), target);
+}
+
+/** Answer the last question again (a new version of the reply). */
 export async function regenerateLast(conversationId: string): Promise<void> {
-  const conversation = findConversation(conversationId);
-  if (!conversation || $generation.get().status === 'streaming') return;
-  const index = conversation.messages.findLastIndex((m) => m.role === 'user');
-  if (index < 0) return;
-  const history = conversation.messages.slice(0, index + 1);
-  truncateMessages(conversationId, index + 1);
-  await streamReply(conversationId, history);
+  await regenerate(conversationId);
 }
 
-/** Replace a user message's text, drop every message after it, and send it again. */
+/**
+ * Send an edited question: a new version of the user message, next to the old one; the old
+ * version keeps the messages that followed it, the new one gets a new reply.
+ */
 export async function editAndResend(
   conversationId: string,
   messageId: string,
   text: string,
 ): Promise<void> {
   const content = text.trim();
-  const conversation = findConversation(conversationId);
   $editingMessageId.set(undefined);
-  if (!conversation || $generation.get().status === 'streaming') return;
-  const index = conversation.messages.findIndex((m) => m.id === messageId);
-  const original = conversation.messages[index];
-  if (!original || original.role !== 'user') return;
+  if (isStreaming(conversationId)) return;
+  const thread = threadOfConversation(conversationId);
+  const index = thread.findIndex((m) => m.id === messageId);
+  const original = thread[index];
+  const target = targetOf(conversationId);
+  if (!original || original.role !== 'user' || !target) return;
   if (!content && !original.imageList?.length && !original.fileList?.length) return;
-  const user: UIMessage = { ...original, content };
-  const history = [...conversation.messages.slice(0, index), user];
-  truncateMessages(conversationId, index);
-  appendMessages(conversationId, [user]);
-  await streamReply(conversationId, history);
+  const user: UIMessage = { ...original, id: newId('msg'), content, createdAt: Date.now() };
+  addMessages(conversationId, original.parentId, [user]);
+  await streamReply(conversationId, [...thread.slice(0, index), user], target);
 }
 
-/** Send the last user message again (after fixing a key), replacing the failed reply. */
+/** Send the last question again (after fixing a key): the failed reply goes, a new one streams. */
 export async function retryLast(conversationId: string): Promise<void> {
-  const conversation = $activeConversation.get();
-  if (!conversation || conversation.id !== conversationId) return;
-  const lastUser = [...conversation.messages].reverse().find((m) => m.role === 'user');
-  if (!lastUser) return;
-  const index = conversation.messages.indexOf(lastUser);
-  $conversations.set(
-    $conversations
-      .get()
-      .map((c) => (c.id === conversationId ? { ...c, messages: c.messages.slice(0, index) } : c)),
-  );
-  await sendMessage(lastUser.content, {
-    ...(lastUser.imageList ? { imageList: lastUser.imageList } : {}),
-    ...(lastUser.fileList ? { fileList: lastUser.fileList } : {}),
-  });
+  if (isStreaming(conversationId)) return;
+  const thread = threadOfConversation(conversationId);
+  const question = thread.findLastIndex((m) => m.role === 'user');
+  const target = targetOf(conversationId);
+  if (question < 0 || !target) return;
+  const failed = thread[question + 1];
+  if (failed?.role === 'assistant' && failed.error) deleteMessage(conversationId, failed.id);
+  await streamReply(conversationId, thread.slice(0, question + 1), target);
 }

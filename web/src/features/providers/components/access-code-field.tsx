@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { $labels } from '../../../app/locale.js';
-import { Field, Input } from '../../../components/ui/input.js';
+import { Field } from '../../../components/ui/input.js';
 import { $accessCode } from '../stores/provider-settings.js';
+import { SecretInput } from './secret-input.js';
 
 /** The gateway's access code (sent in the auth header of every call), a password input. */
 export function AccessCodeField() {
@@ -9,9 +10,8 @@ export function AccessCodeField() {
   const label = useStore($labels);
   return (
     <Field label={label.accessCode} className="access-code">
-      <Input
+      <SecretInput
         name="accessCode"
-        type="password"
         autoComplete="off"
         placeholder={label.accessCodeHint}
         value={code}

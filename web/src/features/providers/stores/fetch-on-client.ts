@@ -6,7 +6,7 @@ import {
   updateProviderSettings,
   type ProviderUserSettings,
 } from './provider-settings.js';
-import { $providers } from './providers.js';
+import { $allProviders } from './providers.js';
 
 /**
  * The providers this build of the web app can run in the page (each a `providers/<id>/browser.ts`
@@ -81,7 +81,7 @@ export function clientFetchState(
 
 /** The client-fetch state of every provider, by id. */
 export const $clientFetch = computed(
-  [$providers, $providerSettings, $browserRuntimes],
+  [$allProviders, $providerSettings, $browserRuntimes],
   (providers, settings, runtimes) =>
     Object.fromEntries(
       providers.map((p) => [p.id, clientFetchState(p, settings[p.id], runtimes.ids.has(p.id))]),

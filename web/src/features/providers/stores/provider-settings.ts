@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { TokenPayload } from '@manifold/core/auth/token';
 import type { KeyVault } from '@manifold/core/contract/key-vault';
 import type { ModelCard } from '@manifold/core/contract/model-card';
+import type { ModelEdit } from './models.js';
 
 /** What a person set for one provider: credentials, switched on, order, models. */
 export interface ProviderUserSettings {
@@ -12,6 +13,11 @@ export interface ProviderUserSettings {
   remoteModels?: ModelCard[];
   /** Cards the person added (`source: "custom"`). */
   customModels?: ModelCard[];
+  /**
+   * The person's edits of built-in and remote cards (the model editor), by model id: each replaces
+   * the card's name, context, output cap, abilities and pricing (see `./models.ts`).
+   */
+  modelEdits?: Record<string, ModelEdit>;
   /** Per-model switch, over the card's own `enabled`. */
   modelEnabled?: Record<string, boolean>;
   /**

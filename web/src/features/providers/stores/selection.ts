@@ -1,6 +1,8 @@
 import { atom, computed } from 'nanostores';
+import { hasKey, keyStatus } from './key-status.js';
 import { $providerModels } from './models.js';
-import { $enabledProviders, $providers } from './providers.js';
+import { $providerSettings } from './provider-settings.js';
+import { $allProviders, $enabledProviders } from './providers.js';
 
 function persisted(key: string) {
   const store = atom<string | undefined>(globalThis.localStorage?.getItem(key) ?? undefined);
@@ -26,10 +28,20 @@ export const $chatProviders = computed([$enabledProviders, $providerModels], (en
   enabled.filter((p) => (models[p.id] ?? []).some(isChatCard)),
 );
 
-/** The chosen provider's manifest, or the first provider the chat can use. */
+/**
+ * The provider a new chat starts with when none was chosen: the first one the chat can use that
+ * has a key (the person's or the server's). A provider needing no key (a local server) is not
+ * preselected, as nothing says it runs: the person picks it. Undefined when no provider has a
+ * key: the first run then leads to Settings (or the picker) instead of into an error.
+ */
+export const $defaultProvider = computed([$chatProviders, $providerSettings], (usable, settings) =>
+  usable.find((p) => hasKey(keyStatus(p, settings[p.id]))),
+);
+
+/** The chosen provider's manifest, or the default one (see `$defaultProvider`). */
 export const $activeProvider = computed(
-  [$providers, $chatProviders, $activeProviderId],
-  (all, usable, id) => all.find((p) => p.id === id) ?? usable[0],
+  [$allProviders, $defaultProvider, $activeProviderId],
+  (all, fallback, id) => (id ? all.find((p) => p.id === id) : undefined) ?? fallback,
 );
 
 /**
@@ -58,4 +70,10 @@ export function selectProvider(id: string): void {
 
 export function selectModel(id: string): void {
   $activeModelId.set(id);
+}
+
+/** Choose a provider and one of its models at once (the model picker). */
+export function selectProviderModel(providerId: string, modelId: string): void {
+  selectProvider(providerId);
+  selectModel(modelId);
 }
