@@ -180,6 +180,33 @@ for (const target of targets) {
     });
 
     t.test(
+      'speech is billed from its input tokens at its card price, marked estimated',
+      async (t) => {
+        const speechCard = providers.providers
+          .find((provider) => provider.id === 'openai')!
+          .models.find((model) => model.id === 'gpt-4o-mini-tts')!;
+        const before = (await me(ada)).credits.balance;
+        const response = await fetch(`${url}/webapi/tts/openai`, {
+          method: 'POST',
+          headers: { ...(await authHeader()), cookie: ada.cookie },
+          body: JSON.stringify({
+            model: 'gpt-4o-mini-tts',
+            input: 'Hello there, this sentence is read aloud by the fake speech model.',
+            voice: 'coral',
+          }),
+        });
+        t.equal(response.status, 200);
+        t.equal(response.headers.get('content-type'), 'audio/mpeg');
+        const [entry] = await ledger(ada);
+        t.match(entry, { reason: 'speech', model: 'gpt-4o-mini-tts', estimated: true });
+        t.ok(entry!.usage.totalInputTokens > 5);
+        t.equal(entry!.delta, -creditCost(entry!.usage, speechCard.pricing));
+        t.ok(entry!.delta < 0);
+        t.equal((await me(ada)).credits.balance, before + entry!.delta);
+      },
+    );
+
+    t.test(
       'a running stream is never cut; no credits left → 402 before the upstream',
       async (t) => {
         const { balance } = (await me(bob)).credits;
@@ -211,6 +238,13 @@ for (const target of targets) {
         t.equal(refused.status, 402);
         t.match(JSON.parse(refused.body), { errorType: 'FreePlanLimit' });
         t.equal(fake.requests.length, seen, 'the upstream received nothing');
+        const speech = await fetch(`${url}/webapi/tts/openai`, {
+          method: 'POST',
+          headers: { ...(await authHeader()), cookie: bob.cookie },
+          body: JSON.stringify({ model: 'gpt-4o-mini-tts', input: 'No credits.', voice: 'coral' }),
+        });
+        t.equal(speech.status, 402, 'speech is refused as well');
+        t.equal(fake.requests.length, seen, 'and the upstream received nothing');
       },
     );
 

@@ -34,7 +34,12 @@ export interface MeterRun {
     request: ChatRequest,
   ): AsyncIterable<StreamEvent>;
   /** Bill a request that is not a chat (embeddings, images, speech) for a known cost. */
-  charge(cost: number, reason: 'embeddings' | 'image' | 'speech', usage?: Usage): Promise<void>;
+  charge(
+    cost: number,
+    reason: 'embeddings' | 'image' | 'speech',
+    usage?: Usage,
+    estimated?: boolean,
+  ): Promise<void>;
 }
 
 const MONTH_MS = 30 * 86_400_000;
@@ -187,12 +192,12 @@ export function createMetering(
             await bill({ delta: cost, reason: 'chat' }, answered, billed, estimated);
           }
         },
-        charge: (cost, reason, usage) =>
+        charge: (cost, reason, usage, estimated = false) =>
           bill(
             { delta: cost, reason },
             { provider: call.provider, model: call.model },
             usage,
-            false,
+            estimated,
           ),
       };
     },

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TextToImageRequest } from '@manifold/core/contract/runtime';
+import { metered } from '../credits/media-metering.js';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { clientAbortSignal, ProviderParamsSchema, vaultOf } from './chat.js';
 
@@ -38,11 +39,14 @@ export function registerImageRoute(
       const signal = clientAbortSignal(reply);
       const userId = request.auth.userId;
       try {
-        const images = await runtime.textToImage(request.body as TextToImageRequest, {
-          signal,
-          startedAt: Date.now(),
-          ...(userId ? { userId } : {}),
-        });
+        const body = request.body as TextToImageRequest;
+        const make = runtime.textToImage.bind(runtime);
+        const images = await metered(
+          app,
+          request,
+          { provider, model: body.model, kind: 'image', vault: vaultOf(request.auth) },
+          () => make(body, { signal, startedAt: Date.now(), ...(userId ? { userId } : {}) }),
+        );
         return { images };
       } catch (error) {
         // the client left while the images were being made: nobody to answer

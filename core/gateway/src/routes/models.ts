@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { metered } from '../credits/media-metering.js';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { clientAbortSignal, ProviderParamsSchema, vaultOf } from './chat.js';
 
@@ -47,10 +48,19 @@ export function registerModelRoutes(
         });
       }
       const body = request.body as { model: string; input: string | string[]; dimensions?: number };
-      const embeddings = await runtime.embeddings(body, {
-        signal: clientAbortSignal(reply),
-        startedAt: Date.now(),
-      });
+      const embed = runtime.embeddings.bind(runtime);
+      const embeddings = await metered(
+        app,
+        request,
+        {
+          provider,
+          model: body.model,
+          kind: 'embeddings',
+          vault: vaultOf(request.auth),
+          inputText: body.input,
+        },
+        () => embed(body, { signal: clientAbortSignal(reply), startedAt: Date.now() }),
+      );
       return { embeddings };
     },
   );

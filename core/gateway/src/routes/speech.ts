@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SPEECH_FORMATS } from '@manifold/core/contract/runtime';
+import { metered } from '../credits/media-metering.js';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { clientAbortSignal, ProviderParamsSchema, vaultOf } from './chat.js';
 
@@ -35,10 +36,19 @@ export function registerSpeechRoute(
       }
       const signal = clientAbortSignal(reply);
       try {
-        const { audio, contentType } = await runtime.speech(body, {
-          signal,
-          startedAt: Date.now(),
-        });
+        const speak = runtime.speech.bind(runtime);
+        const { audio, contentType } = await metered(
+          app,
+          request,
+          {
+            provider,
+            model: body.model,
+            kind: 'speech',
+            vault: vaultOf(request.auth),
+            inputText: body.input,
+          },
+          () => speak(body, { signal, startedAt: Date.now() }),
+        );
         return reply
           .type(contentType)
           .header('cache-control', 'no-store')

@@ -4,6 +4,7 @@ import type { KeyVault } from '@manifold/core/contract/key-vault';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { loadImage, parseDataURL } from '@manifold/core/media/image';
 import { createPublicOnlyFetch } from '../../base-url.js';
+import { metered } from '../../credits/media-metering.js';
 import { clientAbortSignal, vaultOf } from '../../routes/chat.js';
 import { splitModelName } from '../model-name.js';
 
@@ -149,9 +150,16 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
         provider,
       });
     }
-    const vectors = await runtime.embeddings(
-      { model, input, ...(body.dimensions !== undefined && { dimensions: body.dimensions }) },
-      { signal: clientAbortSignal(reply), startedAt: Date.now() },
+    const embed = runtime.embeddings.bind(runtime);
+    const vectors = await metered(
+      app,
+      request,
+      { provider, model, kind: 'embeddings', vault: vaultOf(request.auth), inputText: input },
+      () =>
+        embed(
+          { model, input, ...(body.dimensions !== undefined && { dimensions: body.dimensions }) },
+          { signal: clientAbortSignal(reply), startedAt: Date.now() },
+        ),
     );
     return {
       object: 'list',
@@ -179,16 +187,23 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     const signal = clientAbortSignal(reply);
     const userId = userOf(request, body.user);
     const { prompt, n, size, quality, style } = body;
-    const images = await runtime.textToImage(
-      {
-        model,
-        prompt,
-        ...(n !== undefined && { n }),
-        ...(size !== undefined && { size }),
-        ...(quality !== undefined && { quality }),
-        ...(style !== undefined && { style }),
-      },
-      { signal, startedAt: Date.now(), ...(userId ? { userId } : {}) },
+    const make = runtime.textToImage.bind(runtime);
+    const images = await metered(
+      app,
+      request,
+      { provider, model, kind: 'image', vault: vaultOf(request.auth) },
+      () =>
+        make(
+          {
+            model,
+            prompt,
+            ...(n !== undefined && { n }),
+            ...(size !== undefined && { size }),
+            ...(quality !== undefined && { quality }),
+            ...(style !== undefined && { style }),
+          },
+          { signal, startedAt: Date.now(), ...(userId ? { userId } : {}) },
+        ),
     );
     // a data URL is base64 already; an http URL is fetched only when b64_json is asked for
     const data = await Promise.all(
@@ -208,18 +223,24 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
     const { provider, model } = splitModelName(body.model);
     const userId = userOf(request);
     const signal = clientAbortSignal(reply);
-    const spoken = await speech({
-      provider,
-      model,
-      input: body.input,
-      voice: body.voice,
-      ...(body.response_format !== undefined && { format: body.response_format }),
-      ...(body.speed !== undefined && { speed: body.speed }),
-      ...(body.instructions !== undefined && { instructions: body.instructions }),
-      vault: vaultOf(request.auth),
-      signal,
-      ...(userId ? { userId } : {}),
-    }).catch((error: unknown) => {
+    const spoken = await metered(
+      app,
+      request,
+      { provider, model, kind: 'speech', vault: vaultOf(request.auth), inputText: body.input },
+      () =>
+        speech({
+          provider,
+          model,
+          input: body.input,
+          voice: body.voice,
+          ...(body.response_format !== undefined && { format: body.response_format }),
+          ...(body.speed !== undefined && { speed: body.speed }),
+          ...(body.instructions !== undefined && { instructions: body.instructions }),
+          vault: vaultOf(request.auth),
+          signal,
+          ...(userId ? { userId } : {}),
+        }),
+    ).catch((error: unknown) => {
       // the client left before the audio was ready: nobody to tell
       if (signal.aborted) return undefined;
       throw error;
