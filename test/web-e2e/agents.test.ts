@@ -78,12 +78,14 @@ t.test(
       .locator('.agents-list button[name="agent"]')
       .filter({ hasText: 'Terse helper' })
       .waitFor();
-    await page.screenshot({ path: join(screenshots, 'agents-editor-desktop.png'), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: join(screenshots, 'agents-editor-375.png'), fullPage: true });
+    // tall viewports: the page scrolls inside <main>, so a full-page shot would stop at the fold
+    await page.setViewportSize({ width: 1280, height: 1900 });
+    await page.screenshot({ path: join(screenshots, 'agents-editor-desktop.png') });
+    await page.setViewportSize({ width: 375, height: 2900 });
+    await page.screenshot({ path: join(screenshots, 'agents-editor-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // Duplicate, then delete the copy and undo, then delete it for good.
+    // Duplicate, then delete the copy and undo it.
     await editor.locator('button[name="duplicate"]').click();
     const copies = page.locator('.agents-list button[name="agent"]');
     await t.resolves(copies.filter({ hasText: '(copy)' }).waitFor(), 'duplicated');
@@ -103,6 +105,10 @@ t.test(
       /Terse helper/,
       'the default agent is chosen for a new chat',
     );
+    await page.screenshot({ path: join(screenshots, 'agent-chooser-desktop.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: join(screenshots, 'agent-chooser-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const completions = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions'));
     fake.reply({ kind: 'chunks', chunks: textChunks(['One.']) });

@@ -56,7 +56,7 @@ export function AppHeader() {
               href={href}
               aria-current={current ? 'page' : undefined}
               className={cn(
-                'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors sm:px-3',
+                'inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm font-medium transition-colors sm:px-3',
                 current
                   ? 'bg-selected text-foreground'
                   : 'text-muted-foreground hover:bg-hover hover:text-foreground',

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { ArrowLeft, Copy, MessageSquarePlus, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { cn } from '../../../components/ui/cn.js';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input.js';
@@ -448,7 +447,13 @@ export function AgentsPage() {
                     </span>
                   ) : null}
                 </span>
-                {agent.isDefault ? <Badge>{text.isDefault}</Badge> : null}
+                {agent.isDefault ? (
+                  <Star
+                    aria-label={text.isDefault}
+                    role="img"
+                    className="size-4 shrink-0 fill-current text-warning"
+                  />
+                ) : null}
               </button>
             </li>
           ))}
