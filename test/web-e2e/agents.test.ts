@@ -45,6 +45,10 @@ t.test(
     });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    const chatUrls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/webapi/chat/')) chatUrls.push(request.url());
+    });
     await page.goto(`${url}/settings`);
     const card = page.locator('details.provider-card[data-provider="openai"]');
     await card.locator('summary').click();
@@ -143,6 +147,11 @@ t.test(
     t.ok(
       chats.every((b) => b.model === CHAT_MODEL),
       'the replies went to the chat model',
+    );
+    t.equal(
+      chatUrls.filter((u) => u.endsWith('/webapi/chat/openai?format=json')).length,
+      2,
+      'the summaries were asked for non-streamed (?format=json)',
     );
     const secondSummary = JSON.stringify(summaries[1]?.messages);
     t.match(secondSummary, /previous_summary/, 'the second summary folds in the first');

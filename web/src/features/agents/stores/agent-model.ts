@@ -130,6 +130,9 @@ export function settingsOfAgent(agent: Agent): Partial<AgentSettings> {
     historyCount: c.historyCount,
     search: c.searchMode !== 'off' && c.searchMode !== '',
     disableContextCaching: c.disableContextCaching,
+    ...(p.frequency_penalty !== undefined ? { frequencyPenalty: p.frequency_penalty } : {}),
+    ...(p.presence_penalty !== undefined ? { presencePenalty: p.presence_penalty } : {}),
+    ...(p.max_tokens !== undefined ? { maxTokens: p.max_tokens } : {}),
   };
 }
 

@@ -33,6 +33,10 @@ export interface AgentSettings {
   /** Sent as `verbosity` to models whose card lists `textVerbosity`. */
   textVerbosity: TextVerbosity;
   disableContextCaching: boolean;
+  /** A saved agent's other parameters (`features/agents`); absent: not sent. */
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  maxTokens?: number;
 }
 
 export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
@@ -250,6 +254,9 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
   };
   if (s.temperatureEnabled) request.temperature = s.temperature;
   if (s.topPEnabled) request.top_p = s.topP;
+  if (s.frequencyPenalty !== undefined) request.frequency_penalty = s.frequencyPenalty;
+  if (s.presencePenalty !== undefined) request.presence_penalty = s.presencePenalty;
+  if (s.maxTokens !== undefined) request.max_tokens = s.maxTokens;
   const can = agentCapabilities(input.provider, input.card);
   if (s.search && can.search) request.enabledSearch = true;
   if (can.reasoning) {
