@@ -34,7 +34,7 @@ export function SummaryModelSetting() {
             name="summaryModelDefault"
             onClick={() => setSummaryModel(undefined)}
           >
-            {text.summaryModelDefault}
+            {text.summaryModelReset}
           </Button>
         ) : null}
       </div>

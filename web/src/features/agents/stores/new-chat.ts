@@ -6,7 +6,7 @@ import { $accessCode } from '../../providers/stores/provider-settings.js';
 import { selectProviderModel } from '../../providers/stores/selection.js';
 import { $draftAgentId, $draftAgentSettings } from '../../chat/stores/agent-settings.js';
 import { DEFAULT_AGENT_SETTINGS } from '../../chat/stores/build-request.js';
-import { $activeConversationId } from '../../chat/stores/conversations.js';
+import { $activeConversationId, type Conversation } from '../../chat/stores/conversations.js';
 import { requestFocus } from '../../chat/stores/conversation-actions.js';
 import { normalizeAgent, settingsOfAgent, type Agent } from './agent-model.js';
 import { $agents, $defaultAgent, findAgent, loadAgents } from './agents.js';
@@ -105,4 +105,14 @@ export function initAgents(): void {
     if (id === undefined) applyDefault();
   });
   $defaultAgent.listen(() => applyDefault());
+}
+
+/**
+ * The tool (plugin) identifiers of the agent a conversation started from (empty: none), for the
+ * tools feature to turn on in that conversation.
+ */
+export function pluginsOfConversation(conversation: Conversation | undefined): string[] {
+  const id = conversation?.agentId;
+  if (!id) return [];
+  return (findAgent(id) ?? $builtinAgents.get().find((a) => a.id === id))?.plugins ?? [];
 }
