@@ -23,13 +23,12 @@ export function AgentChooser() {
   const agents = useStore($liveAgents);
   const current = useStore($draftAgent);
   useEffect(() => initAgents(), []);
-  const option = (id: string | undefined, selected: boolean) =>
+  const option = (selected: boolean) =>
     cn(
       chip,
       selected
         ? 'border-primary bg-selected font-medium text-foreground'
         : 'border-border bg-surface text-muted-foreground hover:bg-hover hover:text-foreground',
-      id ? '' : '',
     );
   return (
     <div
@@ -44,7 +43,7 @@ export function AgentChooser() {
             name="chooseAgent"
             data-agent=""
             aria-pressed={!current}
-            className={option(undefined, !current)}
+            className={option(!current)}
             onClick={() => startFromAgent(undefined)}
           >
             {text.noAgent}
@@ -56,7 +55,7 @@ export function AgentChooser() {
               name="chooseAgent"
               data-agent={agent.id}
               aria-pressed={current?.id === agent.id}
-              className={option(agent.id, current?.id === agent.id)}
+              className={option(current?.id === agent.id)}
               onClick={() => startFromAgent(agent)}
             >
               <span aria-hidden="true">{agent.avatar || '🤖'}</span>
@@ -69,7 +68,7 @@ export function AgentChooser() {
         type="button"
         name="askAboutManifold"
         aria-pressed={current?.builtin === true}
-        className={option('support', current?.builtin === true)}
+        className={option(current?.builtin === true)}
         onClick={() => void askSupportAssistant()}
       >
         <Compass aria-hidden="true" className="size-4" />
