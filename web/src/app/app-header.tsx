@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Image, Layers, Menu, MessageSquare, Settings, type LucideIcon } from 'lucide-react';
+import { Bot, Image, Layers, Menu, MessageSquare, Settings, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { IconButton } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';
@@ -11,6 +11,7 @@ import { ThemeMenu } from './theme-menu.js';
 const NAV: { href: string; label: keyof Labels; icon: LucideIcon }[] = [
   { href: '/', label: 'chat', icon: MessageSquare },
   { href: '/images', label: 'images', icon: Image },
+  { href: '/agents', label: 'agents', icon: Bot },
   { href: '/settings', label: 'settings', icon: Settings },
 ];
 
@@ -55,7 +56,7 @@ export function AppHeader() {
               href={href}
               aria-current={current ? 'page' : undefined}
               className={cn(
-                'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors sm:px-3',
+                'inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm font-medium transition-colors sm:px-3',
                 current
                   ? 'bg-selected text-foreground'
                   : 'text-muted-foreground hover:bg-hover hover:text-foreground',

@@ -7,6 +7,8 @@ import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
 import { ImagesPage } from '../features/images/components/images-page.js';
+import { AgentsPage } from '../features/agents/components/agents-page.js';
+import { initAgents } from '../features/agents/stores/new-chat.js';
 import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
 import { $toasterNeeded } from '../lib/toasts.js';
@@ -32,6 +34,7 @@ export function App() {
   useEffect(() => {
     void loadProviders();
     void loadConversations();
+    initAgents();
   }, []);
   const label = useStore($labels);
   const drawerOpen = useStore($drawerOpen);
@@ -56,6 +59,7 @@ export function App() {
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
             <Switch>
               <Route path="/images" component={ImagesPage} />
+              <Route path="/agents" component={AgentsPage} />
               <Route path="/settings" component={SettingsPage} />
               <Route path="/design">
                 <Suspense fallback={null}>

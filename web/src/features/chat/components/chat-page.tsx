@@ -8,6 +8,8 @@ import { linkPickerToConversations } from '../stores/conversation-model.js';
 import { $activeThread } from '../stores/conversations.js';
 import { sendMessage } from '../stores/generation.js';
 import { AgentSettingsPanel, AgentSettingsToggle } from './agent-settings-panel.js';
+import { AgentChooser } from '../../agents/components/agent-chooser.js';
+import { SummaryNote } from '../../agents/components/summary-note.js';
 import { Composer } from './composer.js';
 import { ConversationSidebar } from './conversation-sidebar.js';
 import { MessageList } from './message-list.js';
@@ -45,8 +47,10 @@ export function ChatPage() {
           <AgentSettingsToggle />
         </div>
         <AgentSettingsPanel />
+        <SummaryNote />
         {empty ? (
           <div className="messages min-h-0 flex-1 overflow-y-auto px-4 sm:px-6">
+            <AgentChooser />
             <Welcome onExample={(text) => void sendMessage(text)} />
           </div>
         ) : (

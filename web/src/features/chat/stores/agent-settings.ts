@@ -9,6 +9,8 @@ import { $activeConversation, $conversations, saveConversations } from './conver
 export const $agentPanelOpen = atom(false);
 /** Settings edited before the first message; the next new conversation takes them. */
 export const $draftAgentSettings = atom<AgentSettings>(DEFAULT_AGENT_SETTINGS);
+/** The saved agent the draft settings came from (`features/agents`); the new conversation keeps its id. */
+export const $draftAgentId = atom<string | undefined>(undefined);
 
 /** The settings the panel shows: the active conversation's, else the draft. */
 export const $agentSettings = computed(
@@ -48,8 +50,12 @@ export function updateAgentSettings(patch: Partial<AgentSettings>): void {
 /** Give a newly created conversation the draft settings and reset the draft. */
 export function adoptDraftAgentSettings(conversationId: string): void {
   const agent = $draftAgentSettings.get();
+  const agentId = $draftAgentId.get();
   $conversations.set(
-    $conversations.get().map((c) => (c.id === conversationId ? { ...c, agent } : c)),
+    $conversations
+      .get()
+      .map((c) => (c.id === conversationId ? { ...c, agent, ...(agentId ? { agentId } : {}) } : c)),
   );
   $draftAgentSettings.set(DEFAULT_AGENT_SETTINGS);
+  $draftAgentId.set(undefined);
 }

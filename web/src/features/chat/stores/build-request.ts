@@ -5,6 +5,11 @@ import { expandTemplate, type TemplateContext } from '@manifold/core/template/ex
 import type { ChatMessage, MessageToolCall } from '@manifold/core/contract/chat-message';
 import type { ToolCall } from '@manifold/core/contract/tool-call';
 import type { UIMessage } from './conversations.js';
+import {
+  historyAfterSummary,
+  systemWithSummary,
+  type StoredSummary,
+} from '../../agents/stores/history-summary.js';
 
 /** A conversation's agent settings (SPEC §3 chat config); each `*Enabled` off means "not sent". */
 export interface AgentSettings {
@@ -28,6 +33,10 @@ export interface AgentSettings {
   /** Sent as `verbosity` to models whose card lists `textVerbosity`. */
   textVerbosity: TextVerbosity;
   disableContextCaching: boolean;
+  /** A saved agent's other parameters (`features/agents`); absent: not sent. */
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  maxTokens?: number;
 }
 
 export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
@@ -206,6 +215,8 @@ export interface BuildRequestInput {
   card?: ModelCard;
   /** Context for expanding the system prompt's `{{variables}}`. */
   template?: TemplateContext;
+  /** The conversation's chat-history summary: sent in the system message, older messages left out. */
+  summary?: StoredSummary | undefined;
 }
 
 /** The chat request for a conversation: system prompt, history limit and only the params switched on. */
@@ -221,7 +232,10 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
           return rest;
         })
       : toWire(history);
-  let messages = wire(input.history);
+  const recent = s.historyCountEnabled
+    ? historyAfterSummary(input.history, input.summary)
+    : undefined;
+  let messages = wire(recent ?? input.history);
   if (s.historyCountEnabled) {
     const count = Math.max(0, Math.floor(s.historyCount));
     messages = lastMessages(messages, count);
@@ -229,7 +243,8 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
     if (messages.length === 0 && input.history.length > 0)
       messages = lastMessages(wire(input.history), 1);
   }
-  const system = s.systemPrompt.trim() ? expandTemplate(s.systemPrompt, input.template) : '';
+  const role = s.systemPrompt.trim() ? expandTemplate(s.systemPrompt, input.template) : '';
+  const system = recent && input.summary ? systemWithSummary(role, input.summary.text) : role;
   const request: ChatRequest = {
     model: input.model,
     messages: (system
@@ -239,6 +254,9 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
   };
   if (s.temperatureEnabled) request.temperature = s.temperature;
   if (s.topPEnabled) request.top_p = s.topP;
+  if (s.frequencyPenalty !== undefined) request.frequency_penalty = s.frequencyPenalty;
+  if (s.presencePenalty !== undefined) request.presence_penalty = s.presencePenalty;
+  if (s.maxTokens !== undefined) request.max_tokens = s.maxTokens;
   const can = agentCapabilities(input.provider, input.card);
   if (s.search && can.search) request.enabledSearch = true;
   if (can.reasoning) {

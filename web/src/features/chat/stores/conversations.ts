@@ -91,6 +91,14 @@ export interface Conversation {
   model?: string;
   /** Agent settings of this conversation (absent: the defaults). */
   agent?: Partial<AgentSettings>;
+  /** The saved agent the conversation started from (`features/agents`), if any. */
+  agentId?: string;
+  /** The chat-history summary of the messages up to `summaryThrough` (`features/agents`). */
+  summary?: string;
+  /** The id of the last message the summary covers. */
+  summaryThrough?: string;
+  /** When the summary was written (ISO 8601). */
+  summaryUpdatedAt?: string;
 }
 
 const CONVERSATIONS_KEY = 'manifold:conversations';

@@ -34,6 +34,7 @@ import {
 } from './conversations.js';
 import { announceReply } from './announcements.js';
 import { titleAfterFirstReply } from './auto-title.js';
+import { storedSummaryOf, summariseIfNeeded } from '../../agents/stores/summarise.js';
 
 /** A reply being streamed into a conversation. */
 export interface Generation {
@@ -181,9 +182,11 @@ async function streamReply(
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
   try {
+    await summariseIfNeeded(conversationId, history, target, controller.signal);
     const request: ChatRequest = buildChatRequest({
       model,
       history,
+      summary: storedSummaryOf(findConversation(conversationId)),
       settings: findConversation(conversationId)?.agent ?? {},
       provider,
       ...(card ? { card } : {}),

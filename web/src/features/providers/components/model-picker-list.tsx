@@ -22,10 +22,22 @@ import { AbilityIcons, ModelFacts } from './model-badges.js';
  * closes) over the usable providers' models, grouped by provider with its logo and key status;
  * each model with its logo, abilities, context window and price.
  */
-export function ModelPickerList({ onPicked }: { onPicked: () => void }) {
+export function ModelPickerList({
+  onPicked,
+  value,
+  onChoose,
+}: {
+  onPicked: () => void;
+  /** A chosen model other than the chat's (an agent's): shown as selected instead. */
+  value?: { providerId: string; modelId: string } | undefined;
+  /** Called with the choice instead of changing the chat's model. */
+  onChoose?: ((providerId: string, modelId: string) => void) | undefined;
+}) {
   const groups = useStore($pickerGroups);
-  const provider = useStore($activeProvider);
-  const model = useStore($activeModel);
+  const activeProvider = useStore($activeProvider);
+  const activeModel = useStore($activeModel);
+  const provider = onChoose ? (value ? { id: value.providerId } : undefined) : activeProvider;
+  const model = onChoose ? value?.modelId : activeModel;
   const label = useStore($labels);
   const [query, setQuery] = useState('');
   const active = provider && model ? pickerValue(provider.id, model) : '';
@@ -33,7 +45,8 @@ export function ModelPickerList({ onPicked }: { onPicked: () => void }) {
   const shown = useMemo(() => filterPickerGroups(groups, query), [groups, query]);
   const pick = (value: string) => {
     const { providerId, modelId } = parsePickerValue(value);
-    selectProviderModel(providerId, modelId);
+    if (onChoose) onChoose(providerId, modelId);
+    else selectProviderModel(providerId, modelId);
     onPicked();
   };
   return (

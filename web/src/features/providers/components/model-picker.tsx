@@ -5,6 +5,8 @@ import { $labels } from '../../../app/locale.js';
 import { cn } from '../../../components/ui/cn.js';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { findModelCard } from '../stores/models.js';
+import { $providers } from '../stores/providers.js';
 import { $activeModelCard, $activeProvider } from '../stores/selection.js';
 import { ModelLogo } from './logo.js';
 
@@ -17,12 +19,39 @@ const ModelPickerList = lazy(() =>
  * The chat header's model picker: a button naming the active model and its provider, opening one
  * searchable, keyboard-navigable list of every usable provider's models (`./model-picker-list.tsx`).
  */
-export function ModelPicker({ className }: { className?: string }) {
-  const provider = useStore($activeProvider);
-  const card = useStore($activeModelCard);
+export function ModelPicker({
+  className,
+  value,
+  onChoose,
+  emptyLabel,
+}: {
+  className?: string;
+  /** Controlled use (an agent's model): the model shown, instead of the chat's. */
+  value?: { providerId: string; modelId: string } | undefined;
+  /** Controlled use: called with the choice; the chat's model is left alone. */
+  onChoose?: ((providerId: string, modelId: string) => void) | undefined;
+  /** Controlled use: what the button says with no model chosen. */
+  emptyLabel?: string | undefined;
+}) {
+  const activeProvider = useStore($activeProvider);
+  const activeCard = useStore($activeModelCard);
+  const providers = useStore($providers);
   const label = useStore($labels);
   const [open, setOpen] = useState(false);
-  const name = card ? (card.displayName ?? card.id) : label.noModelChosen;
+  const controlled = onChoose !== undefined;
+  const provider = controlled ? providers.find((p) => p.id === value?.providerId) : activeProvider;
+  const card = controlled
+    ? value &&
+      (findModelCard(value.providerId, value.modelId) ?? {
+        id: value.modelId,
+        displayName: value.modelId,
+      })
+    : activeCard;
+  const name = card
+    ? (card.displayName ?? card.id)
+    : controlled && emptyLabel
+      ? emptyLabel
+      : label.noModelChosen;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -58,7 +87,7 @@ export function ModelPicker({ className }: { className?: string }) {
             </div>
           }
         >
-          <ModelPickerList onPicked={() => setOpen(false)} />
+          <ModelPickerList onPicked={() => setOpen(false)} value={value} onChoose={onChoose} />
         </Suspense>
       </PopoverContent>
     </Popover>
