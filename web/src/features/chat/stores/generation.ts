@@ -34,6 +34,7 @@ import {
 } from './conversations.js';
 import { announceReply } from './announcements.js';
 import { titleAfterFirstReply } from './auto-title.js';
+import { runToolRound } from '../../tools/stores/tool-loop.js';
 
 /** A reply being streamed into a conversation. */
 export interface Generation {
@@ -141,10 +142,12 @@ async function streamReply(
   conversationId: string,
   history: UIMessage[],
   target: Target,
+  /** The next request of the tool-calling loop (the conversation is still busy). */
+  continuing = false,
 ): Promise<void> {
   const { provider, model } = target;
   const parent = history.at(-1);
-  if (!parent || isStreaming(conversationId)) return;
+  if (!parent || (isStreaming(conversationId) && !continuing)) return;
   const reply: UIMessage = {
     id: newId('msg'),
     role: 'assistant',
@@ -180,6 +183,7 @@ async function streamReply(
 
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
+  let toolsAnswered = false;
   try {
     const request: ChatRequest = buildChatRequest({
       model,
@@ -224,6 +228,10 @@ async function streamReply(
       }
     }
     await buffer.finish();
+    // the tool-calling loop: run the reply's tool calls, then ask again (Stop still works)
+    toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
+      maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
+    });
   } catch (error) {
     if (isAbortError(error) || controller.signal.aborted) {
       buffer.stop();
@@ -236,9 +244,17 @@ async function streamReply(
   } finally {
     const reasoningMs = timer.end();
     if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
+    if (!toolsAnswered) {
+      controllers.delete(conversationId);
+      setGeneration(conversationId, undefined);
+    }
+    await saveConversations();
+  }
+  if (toolsAnswered) {
+    if (!controller.signal.aborted)
+      return streamReply(conversationId, threadOfConversation(conversationId), target, true);
     controllers.delete(conversationId);
     setGeneration(conversationId, undefined);
-    await saveConversations();
   }
   const done = findConversation(conversationId)?.messages.find((m) => m.id === reply.id);
   if (done) {
