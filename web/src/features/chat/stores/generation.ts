@@ -228,10 +228,11 @@ async function streamReply(
       }
     }
     await buffer.finish();
-    // the tool-calling loop: run the reply's tool calls, then ask again (Stop still works)
-    toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
-      maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
-    });
+    // the tool-calling loop, when tools were offered: run the reply's calls, then ask again
+    if (request.plugins?.length || request.enabledSearch)
+      toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
+        maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
+      });
   } catch (error) {
     if (isAbortError(error) || controller.signal.aborted) {
       buffer.stop();
