@@ -9,7 +9,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { startFakeSearxng } from '@manifold/provider-kit/fakes/search/searxng';
-import { EVERYTHING } from '../gateway/tools/mcp-helpers.js';
+import { EVERYTHING, startEverythingHttp } from '../gateway/tools/mcp-helpers.js';
 import { screenshots, setupBrowser } from './setup.js';
 import { pickModel } from './pick-model.js';
 
@@ -56,6 +56,7 @@ t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   await search.locator('.tool-toggle').check();
   await everything.locator('.tool-toggle').check();
   t.equal(await page.locator('button.tools-button').innerText(), '2', 'the button counts them');
+  await sleep(400); // the popover's entrance animation
   await page.screenshot({ path: join(screenshots, 'tools-panel.png') });
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached' });
@@ -139,6 +140,7 @@ t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   await page.screenshot({ path: join(screenshots, 'tools-calls-375.png') });
   await page.locator('button.tools-button').click();
   await page.locator('.tools-panel').waitFor();
+  await sleep(400);
   await page.screenshot({ path: join(screenshots, 'tools-panel-375.png') });
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -161,5 +163,43 @@ t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   await sleep(500);
   t.equal(fake.requests.length - beforeStop, 1, 'no request after Stop');
   t.equal(await running.count(), 0, 'no call left running');
+
+  // The person's own MCP server (Streamable HTTP), added in the panel: listed, offered, called.
+  const own = await startEverythingHttp(t, 'streamableHttp');
+  await page.locator('button.tools-button').click();
+  const add = page.locator('.tools-panel form.mcp-add');
+  await add.locator('input[name="name"]').fill('Mine');
+  await add.locator('input[name="url"]').fill(`http://127.0.0.1:${own.port}/mcp`);
+  await add.getByRole('button', { name: 'Add server' }).click();
+  const mine = page.locator('.tools-panel .tool-item[data-tool="mcp-user-mine"]');
+  await mine.locator('.tool-state[data-state="success"]').waitFor();
+  t.equal(await page.locator('.tools-panel .mcp-server[data-server="mine"]').count(), 1);
+  await mine.locator('.tool-toggle').check();
+  await page.keyboard.press('Escape');
+  fake.reply({
+    kind: 'chunks',
+    chunks: toolCallChunks([
+      { id: 'call_sum', name: 'mcp-user-mine____get-sum', arguments: '{"a":2,"b":3}' },
+    ]),
+  });
+  fake.reply({ kind: 'chunks', chunks: textChunks(['The sum is 5.']) });
+  const beforeOwn = fake.requests.length;
+  await send(page, 'Add 2 and 3 with my server');
+  await page.locator('.message.assistant .markdown').getByText('The sum is 5.').waitFor();
+  const ownRequests = fake.requests.slice(beforeOwn);
+  const offered = (ownRequests[0]!.body as { tools?: Array<{ function: { name: string } }> }).tools;
+  t.ok(
+    offered?.some((tool) => tool.function.name === 'mcp-user-mine____get-sum'),
+    "the person's server's tools are offered (the chat request carried their servers)",
+  );
+  const back = (ownRequests[1]!.body as { messages: WireMessage[] }).messages.filter(
+    (m) => m.role === 'tool' && m.tool_call_id === 'call_sum',
+  );
+  t.match(String(back[0]?.content), /5/, 'its answer went back to the model');
+  await page.locator('button.tools-button').click();
+  await page.getByRole('button', { name: 'Remove mine' }).click();
+  await mine.waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+
   t.same(pageErrors, [], 'no page errors');
 });
