@@ -3,9 +3,13 @@
 // asks for both tools in one turn, the app runs them through /webapi/plugin/gateway, shows each
 // call with its result, sends both results back and streams the final answer; Stop during a
 // tool call ends the loop.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import type { Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { textChunks, toolCallChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { startFakeSearxng } from '@manifold/provider-kit/fakes/search/searxng';
@@ -25,11 +29,63 @@ interface WireMessage {
   tool_call_id?: string;
 }
 
+/** A third-party plugin (`type: "default"`) answering on loopback, with a settings schema. */
+async function weatherPlugin(t: Test) {
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.end('sunny, 21 °C');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'manifold-tools-e2e-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'weather.json');
+  writeFileSync(
+    path,
+    JSON.stringify({
+      identifier: 'weather',
+      meta: { title: 'Weather', description: 'Current weather' },
+      api: [
+        {
+          name: 'current',
+          description: 'The weather in a city now',
+          url: `${origin}/current`,
+          parameters: {
+            type: 'object',
+            properties: { city: { type: 'string' } },
+            required: ['city'],
+          },
+        },
+      ],
+      settings: {
+        type: 'object',
+        properties: {
+          apiKey: { type: 'string', title: 'API key', minLength: 8 },
+          unit: { type: 'string', enum: ['C', 'F'] },
+        },
+        required: ['apiKey'],
+      },
+    }),
+  );
+  return { path, received };
+}
+
 t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   const searxng = await startFakeSearxng();
   t.teardown(() => searxng.close());
+  const weather = await weatherPlugin(t);
   const { fake, url, browser } = await setupBrowser(t, {
     SEARXNG_URL: searxng.url,
+    PLUGIN_MANIFESTS: weather.path,
     MCP_SERVERS: JSON.stringify({
       mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } },
     }),
@@ -200,6 +256,33 @@ t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   await page.getByRole('button', { name: 'Remove mine' }).click();
   await mine.waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
+
+  // A plugin's settings form, generated from its schema: the values go with its calls.
+  await page.locator('button.tools-button').click();
+  const plugin = page.locator('.tools-panel .tool-item[data-tool="weather"]');
+  await plugin.locator('.tool-settings summary').click();
+  await plugin.locator('input[name="apiKey"]').fill('person-key-123');
+  t.equal(await plugin.locator('input[name="apiKey"]').getAttribute('type'), 'password');
+  await plugin.locator('select[name="unit"]').selectOption('F');
+  await plugin.locator('.tool-toggle').check();
+  await sleep(400);
+  await page.screenshot({ path: join(screenshots, 'tools-settings.png') });
+  await page.keyboard.press('Escape');
+  fake.reply({
+    kind: 'chunks',
+    chunks: toolCallChunks([
+      { id: 'call_weather', name: 'weather____current', arguments: '{"city":"Paris"}' },
+    ]),
+  });
+  fake.reply({ kind: 'chunks', chunks: textChunks(['Sunny in Paris.']) });
+  await send(page, 'Weather in Paris?');
+  await page.locator('.message.assistant .markdown').getByText('Sunny in Paris.').waitFor();
+  const sentSettings = weather.received.at(-1)?.headers['x-manifold-plugin-settings'];
+  t.same(
+    JSON.parse(Buffer.from(String(sentSettings), 'base64url').toString()),
+    { apiKey: 'person-key-123', unit: 'F' },
+    'the settings from the form reach the plugin',
+  );
 
   t.same(pageErrors, [], 'no page errors');
 });

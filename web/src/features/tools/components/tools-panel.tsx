@@ -349,7 +349,11 @@ export function ToolsPanel() {
 export function ToolsButton({ className }: { className?: string }) {
   const label = useStore($toolLabels);
   const settings = useStore($agentSettings);
-  const count = settings.plugins?.length ?? 0;
+  const state = useStore($tools);
+  // once the list is loaded, only tools the server still offers count (a removed server's do not)
+  const count = (settings.plugins ?? []).filter(
+    (id) => state.status !== 'ready' || state.tools.some((tool) => tool.identifier === id),
+  ).length;
   return (
     <Popover>
       <PopoverTrigger asChild>
