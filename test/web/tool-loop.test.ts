@@ -240,3 +240,9 @@ t.test('the person’s MCP servers and plugins go with requests', async (t) => {
   });
   t.same(request.plugins, ['web-search']);
 });
+
+t.test('the tools texts have the same keys in English and Chinese', async (t) => {
+  const { TOOL_LABELS } = await import('../../web/src/features/tools/labels.js');
+  t.same(Object.keys(TOOL_LABELS.zh).sort(), Object.keys(TOOL_LABELS.en).sort());
+  for (const [key, value] of Object.entries(TOOL_LABELS.zh)) t.ok(value, `zh ${key}`);
+});
