@@ -367,7 +367,16 @@ export function ToolsButton({ className }: { className?: string }) {
           {count ? <span className="text-xs tabular-nums">{count}</span> : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-96" align="start" side="top">
+      <PopoverContent
+        className="w-96"
+        align="start"
+        side="top"
+        // focus the panel, not its first button (whose tooltip would cover the title)
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <ToolsPanel />
       </PopoverContent>
     </Popover>
