@@ -286,6 +286,13 @@ export function ToolsPanel() {
   useEffect(() => {
     if ($tools.get().status === 'idle') void loadTools();
   }, []);
+  // an MCP server still starting: look again in a moment while the panel is open
+  const starting = state.tools.some((tool) => tool.state === 'loading');
+  useEffect(() => {
+    if (!starting) return;
+    const timer = setTimeout(() => void loadTools(), 2000);
+    return () => clearTimeout(timer);
+  }, [starting, state]);
   const toggle = (identifier: string, on: boolean) => {
     const next = new Set(enabled);
     if (on) next.add(identifier);
