@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Brain, ChevronRight, Pencil, RefreshCw, Wrench } from 'lucide-react';
+import { Brain, ChevronRight, Pencil, Wrench } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button.js';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 import { Textarea } from '../../../components/ui/input.js';
