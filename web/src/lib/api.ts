@@ -57,6 +57,12 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
   });
 }
 
+/** Extra headers of every chat request (the tools feature adds the person's MCP servers). */
+let chatHeaders: () => Record<string, string> = () => ({});
+export function setChatHeaders(source: () => Record<string, string>): void {
+  chatHeaders = source;
+}
+
 /** `GET /providers`: every provider manifest (CONTRACT §5), enabled ones first. Needs no auth. */
 export async function fetchProviders(
   fetchImpl: FetchImpl = defaultFetch,
@@ -189,7 +195,12 @@ export async function openChatStream(
   const payload = JSON.stringify(request);
   const response = await send(fetchImpl, url, async () => ({
     method: 'POST',
-    headers: { ...(await authHeaders(vault)), ...traceHeaders(), accept: 'text/event-stream' },
+    headers: {
+      ...(await authHeaders(vault)),
+      ...traceHeaders(),
+      ...chatHeaders(),
+      accept: 'text/event-stream',
+    },
     body: payload,
     signal,
   }));

@@ -133,6 +133,8 @@ export function settingsOfAgent(agent: Agent): Partial<AgentSettings> {
     ...(p.frequency_penalty !== undefined ? { frequencyPenalty: p.frequency_penalty } : {}),
     ...(p.presence_penalty !== undefined ? { presencePenalty: p.presence_penalty } : {}),
     ...(p.max_tokens !== undefined ? { maxTokens: p.max_tokens } : {}),
+    // the agent's tools are on in the conversations it starts (the tools panel can change them)
+    plugins: [...agent.plugins],
   };
 }
 

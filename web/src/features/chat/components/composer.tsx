@@ -22,6 +22,7 @@ import { $generation, sendMessage, stopGeneration } from '../stores/generation.j
 import { $focusRequest, focusTaken } from '../stores/conversation-actions.js';
 import { AttachmentList } from './attachment-list.js';
 import { $activeModel } from '../../providers/stores/selection.js';
+import { ToolsButton } from '../../tools/components/tools-panel.js';
 
 const ACCEPT = [
   'image/*',
@@ -172,6 +173,7 @@ export function Composer() {
             >
               <Paperclip aria-hidden="true" className="size-5!" />
             </IconButton>
+            <ToolsButton className="pointer-events-auto mr-auto" />
             {/* Send and Stop take the same room, so swapping them moves nothing. */}
             {streaming ? (
               <IconButton

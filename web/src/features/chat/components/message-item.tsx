@@ -11,7 +11,8 @@ import type { VersionInfo } from '../stores/message-tree.js';
 import { AttachmentList } from './attachment-list.js';
 import { CitationList } from './citation-list.js';
 import { hasCopyText, messageCopyText } from '../stores/message-text.js';
-import { DeleteMessageButton, ReplyActions, ToolMessage, VersionPager } from './message-actions.js';
+import { DeleteMessageButton, ReplyActions, VersionPager } from './message-actions.js';
+import { ToolResult } from '../../tools/components/tool-result.js';
 import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
@@ -54,7 +55,7 @@ export function MessageItem({
 }) {
   const label = useStore($labels);
   const editingId = useStore($editingMessageId);
-  if (message.role === 'tool') return <ToolMessage message={message} />;
+  if (message.role === 'tool') return <ToolResult message={message} />;
   if (message.role === 'user') {
     if (editingId === message.id)
       return (

@@ -37,6 +37,10 @@ export interface AgentSettings {
   frequencyPenalty?: number;
   presencePenalty?: number;
   maxTokens?: number;
+  /** Tools (plugin identifiers) offered to the model, sent as `plugins` (CONTRACT §8). */
+  plugins: string[];
+  /** Rounds of tool calls per user message (default 10, at most 50). */
+  maxToolRounds: number;
 }
 
 export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
@@ -63,6 +67,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   thinkingBudget: DYNAMIC_THINKING_BUDGET,
   textVerbosity: 'medium',
   disableContextCaching: false,
+  plugins: [],
+  maxToolRounds: 10,
 };
 
 /** What the agent panel may offer for a provider and model. */
@@ -278,5 +284,6 @@ export function buildChatRequest(input: BuildRequestInput): ChatRequest {
   if (can.textVerbosity && TEXT_VERBOSITIES.includes(s.textVerbosity))
     request.verbosity = s.textVerbosity;
   if (s.disableContextCaching) request.enabledContextCaching = false;
+  if (s.plugins?.length) request.plugins = [...s.plugins];
   return request;
 }

@@ -35,6 +35,7 @@ import {
 import { announceReply } from './announcements.js';
 import { titleAfterFirstReply } from './auto-title.js';
 import { storedSummaryOf, summariseIfNeeded } from '../../agents/stores/summarise.js';
+import { runToolRound } from '../../tools/stores/tool-loop.js';
 
 /** A reply being streamed into a conversation. */
 export interface Generation {
@@ -142,10 +143,12 @@ async function streamReply(
   conversationId: string,
   history: UIMessage[],
   target: Target,
+  /** The next request of the tool-calling loop (the conversation is still busy). */
+  continuing = false,
 ): Promise<void> {
   const { provider, model } = target;
   const parent = history.at(-1);
-  if (!parent || isStreaming(conversationId)) return;
+  if (!parent || (isStreaming(conversationId) && !continuing)) return;
   const reply: UIMessage = {
     id: newId('msg'),
     role: 'assistant',
@@ -181,6 +184,7 @@ async function streamReply(
 
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
+  let toolsAnswered = false;
   try {
     await summariseIfNeeded(conversationId, history, target, controller.signal);
     const request: ChatRequest = buildChatRequest({
@@ -227,6 +231,11 @@ async function streamReply(
       }
     }
     await buffer.finish();
+    // the tool-calling loop, when tools were offered: run the reply's calls, then ask again
+    if (request.plugins?.length || request.enabledSearch)
+      toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
+        maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
+      });
   } catch (error) {
     if (isAbortError(error) || controller.signal.aborted) {
       buffer.stop();
@@ -239,9 +248,17 @@ async function streamReply(
   } finally {
     const reasoningMs = timer.end();
     if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
+    if (!toolsAnswered) {
+      controllers.delete(conversationId);
+      setGeneration(conversationId, undefined);
+    }
+    await saveConversations();
+  }
+  if (toolsAnswered) {
+    if (!controller.signal.aborted)
+      return streamReply(conversationId, threadOfConversation(conversationId), target, true);
     controllers.delete(conversationId);
     setGeneration(conversationId, undefined);
-    await saveConversations();
   }
   const done = findConversation(conversationId)?.messages.find((m) => m.id === reply.id);
   if (done) {
