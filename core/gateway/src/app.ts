@@ -21,6 +21,9 @@ import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
 import { registerSpeechRoute } from './routes/speech.js';
+import { registerStreamRoutes } from './routes/streams.js';
+import { connectSharedState } from './shared/state.js';
+import { StreamHub } from './streams/hub.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
 import { GatewayMetrics, startProcessMetrics } from './metrics/metrics.js';
@@ -106,6 +109,15 @@ export async function buildApp(
   app.addHook('onClose', async () => restoreLimits());
   installErrorHandling(app);
   installProtocolRefusals(app);
+  // Redis (and ioredis) only with REDIS_URL: one process keeps its state in memory
+  const shared = config.redisUrl ? await connectSharedState(config.redisUrl, app.log) : undefined;
+  app.decorate('shared', shared);
+  const streams = new StreamHub({ ttlSeconds: config.streamResumeSeconds, shared, log: app.log });
+  app.decorate('streams', streams);
+  app.addHook('onClose', async () => {
+    streams.close();
+    await shared?.close();
+  });
   await app.register(registryPlugin, { config });
   const sources = options.sources ?? [
     ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
@@ -143,7 +155,12 @@ export async function buildApp(
     await app.register(creditsPlugin, { config });
   } else app.decorate('credits', undefined);
 
-  app.get('/health', async () => ({ ok: true, version: VERSION }));
+  // `ok` stays true while chats can be served: Redis down only loses what is shared (CONTRACT §11)
+  app.get('/health', async () => ({
+    ok: true,
+    version: VERSION,
+    ...(shared && { redis: shared.status() }),
+  }));
   registerProvidersRoute(app);
   registerAccountsConfigRoute(app, config);
 
@@ -160,6 +177,11 @@ export async function buildApp(
     pingMs: config.pingIntervalSeconds * 1000,
     userSources: userTools.of,
     startUserSources: userTools.started,
+  });
+  registerStreamRoutes(app, {
+    authenticate,
+    sseWriter,
+    pingMs: config.pingIntervalSeconds * 1000,
   });
   registerToolRoutes(app, {
     authenticate,

@@ -93,7 +93,7 @@ function requestFor(
   target: ChatTarget,
   extra: readonly ToolSource[],
 ): ChatRequest {
-  const { fallbacks: _fallbacks, ...given } = call.request;
+  const { fallbacks: _fallbacks, resumable: _resumable, ...given } = call.request;
   const manifest = app.registry.manifests().find((each) => each.id === target.provider);
   const request = withPluginTools(
     { ...given, provider: target.provider, model: target.model },

@@ -6,6 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { TokenPayload } from '@manifold/core/auth/token';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { ChatRequestSchema, type ChatRequest } from '@manifold/core/contract/chat-request';
 import { KEY_VAULT_FIELDS, type KeyVault } from '@manifold/core/contract/key-vault';
 import { collectChatResult } from '@manifold/core/protocol/collect-result';
@@ -13,6 +14,7 @@ import type { ToolSource } from '../tools/types.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
 import { startChat, type ChatAnswer } from '../chat-service.js';
 import { matchesAccessCode } from '../auth/access-code.js';
+import { ownerHash, STREAM_ID_HEADER } from '../streams/hub.js';
 
 /** The header naming the `<provider>/<model>` that answered (CONTRACT §10). */
 export const ROUTE_HEADER = 'x-manifold-route';
@@ -27,6 +29,14 @@ export function vaultOf(auth: TokenPayload): KeyVault {
   for (const field of KEY_VAULT_FIELDS)
     if (typeof auth[field] === 'string') vault[field] = auth[field];
   return vault;
+}
+
+/** Who may resume a `/webapi` caller's stream: the signed-in person, else the token's credentials. */
+export function streamOwner(request: FastifyRequest): string {
+  if (request.user) return ownerHash({ userId: request.user.id });
+  return ownerHash({
+    credentials: { vault: vaultOf(request.auth), accessCode: request.auth.accessCode ?? null },
+  });
 }
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
@@ -48,6 +58,8 @@ export interface ChatRouteOptions {
   userSources?(request: FastifyRequest): ToolSource[];
   /** Connect a person's sources (with a time budget) so their tools can be offered. */
   startUserSources?(sources: readonly ToolSource[]): Promise<void>;
+  /** Every event of a chat stream, as it is produced (token rate limits count its usage). */
+  onStreamEvent?(request: FastifyRequest, event: StreamEvent): void;
 }
 
 /** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
@@ -72,7 +84,17 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       if (request.trace) {
         request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
       }
-      const signal = clientAbortSignal(reply);
+      // Without `resumable`, a client that leaves stops the upstream at once (CONTRACT §3); with it,
+      // only until the stream's headers (and id) went out — then only the stop route does (§11).
+      const clientLeft = clientAbortSignal(reply);
+      const generation = new AbortController();
+      const signal = generation.signal;
+      let detached = false;
+      const leave = () => {
+        if (!detached) generation.abort();
+      };
+      if (clientLeft.aborted) leave();
+      else clientLeft.addEventListener('abort', leave, { once: true });
       const userId = request.auth.userId ?? body.user;
       // the auth hook let the caller in by the access code, not only by bringing their own key
       const serverCredentials =
@@ -113,12 +135,19 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
             : {}),
         };
       }
-      const headers: Record<string, string> = { [ROUTE_HEADER]: answer.route };
+      const stream = app.streams.start(events, streamOwner(request), generation, (event) =>
+        options.onStreamEvent?.(request, event),
+      );
+      if (body.resumable === true) detached = true;
+      const headers: Record<string, string> = {
+        [ROUTE_HEADER]: answer.route,
+        [STREAM_ID_HEADER]: stream.id,
+      };
       if (request.trace) {
         headers['x-manifold-trace-id'] = request.trace.traceId;
         headers['x-manifold-observation-id'] = request.trace.observationId;
       }
-      await write(reply, events, { pingMs: options.pingMs, headers });
+      await write(reply, stream.read(0, clientLeft, true), { pingMs: options.pingMs, headers });
       return reply;
     },
   );
