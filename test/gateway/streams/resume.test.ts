@@ -1,7 +1,7 @@
 // Resumable chat streams in one process (CONTRACT §11): the stream id header, replay from an
 // index then live, the owner check, `resumable` keeping the generation going, and the stop route.
 import { setTimeout as sleep } from 'node:timers/promises';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { authHeader, startGateway } from '../../helpers/gateway.js';
 import { openStream, textOf } from '../../helpers/sse.js';
@@ -9,7 +9,7 @@ import { fakeUpstream, TEST_KEY } from '../../wires/openai/runtime-helpers.js';
 
 const WORDS = Array.from({ length: 12 }, (_, index) => `w${index} `);
 
-async function setup(t: Parameters<Parameters<typeof t.test>[1]>[0], env = {}) {
+async function setup(t: Test, env = {}) {
   const fake = await fakeUpstream(t);
   const { url } = await startGateway(t, {
     OPENAI_PROXY_URL: fake.baseURL,
