@@ -23,6 +23,7 @@ import { registerPullRoute } from './routes/pull.js';
 import { registerSpeechRoute } from './routes/speech.js';
 import { registerStreamRoutes } from './routes/streams.js';
 import { connectSharedState } from './shared/state.js';
+import { installRateLimits } from './limits/rate-limits.js';
 import { StreamHub } from './streams/hub.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
@@ -119,6 +120,12 @@ export async function buildApp(
     await shared?.close();
   });
   await app.register(registryPlugin, { config });
+  // before the routes: the limits hook into each route as it is added
+  await installRateLimits(app, {
+    rpm: config.rateLimitRpm,
+    tpm: config.rateLimitTpm,
+    shared,
+  });
   const sources = options.sources ?? [
     ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
     ...pluginSources(config.plugins),

@@ -114,6 +114,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
           ...(request.trace && { trace: request.trace }),
           ...(userId ? { userId } : {}),
           ...(request.user ? { accountId: request.user.id } : {}),
+          ...(request.countTokens && { countTokens: request.countTokens }),
           ...(options.userSources && { userSources: options.userSources(request) }),
           ...(options.startUserSources && { startUserSources: options.startUserSources }),
         });
