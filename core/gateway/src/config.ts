@@ -338,6 +338,14 @@ export function loadConfig(
       `must be 0 or larger than UPSTREAM_FIRST_BYTE_TIMEOUT_MS (${upstream.firstByteTimeoutMs}), got ${connectionTimeoutMs}`,
     );
   }
+  const accounts = readAccounts(env);
+  const scaling = readScaling(env);
+  // the embedded database is locked to one process
+  if (scaling.workers > 1 && accounts.accounts !== 'off' && !accounts.database.url)
+    throw new ConfigError(
+      'WORKERS',
+      `is ${scaling.workers}: with accounts, more than one process needs DATABASE_URL (PostgreSQL)`,
+    );
   return {
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 3210, 0, 65535),
@@ -361,14 +369,14 @@ export function loadConfig(
     mcpServers: parseMcpServers(env.MCP_SERVERS),
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
-    ...readAccounts(env),
+    ...accounts,
     credits: env.EDITION?.trim() === 'cloud' ? readCreditsConfig(env) : undefined,
     retryMax: integer(env, 'RETRY_MAX', 2, 0, 10),
     fallbacks: parseFallbacks(env.FALLBACKS),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     tracing: parseTracing(env),
     docsUrl: httpURL('DOCS_URL', env.DOCS_URL),
-    ...readScaling(env),
+    ...scaling,
     webRoot: options.webRoot,
     env,
   };
