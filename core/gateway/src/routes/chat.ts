@@ -6,7 +6,6 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { TokenPayload } from '@manifold/core/auth/token';
-import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { ChatRequestSchema, type ChatRequest } from '@manifold/core/contract/chat-request';
 import { KEY_VAULT_FIELDS, type KeyVault } from '@manifold/core/contract/key-vault';
 import { collectChatResult } from '@manifold/core/protocol/collect-result';
@@ -58,8 +57,6 @@ export interface ChatRouteOptions {
   userSources?(request: FastifyRequest): ToolSource[];
   /** Connect a person's sources (with a time budget) so their tools can be offered. */
   startUserSources?(sources: readonly ToolSource[]): Promise<void>;
-  /** Every event of a chat stream, as it is produced (token rate limits count its usage). */
-  onStreamEvent?(request: FastifyRequest, event: StreamEvent): void;
 }
 
 /** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
@@ -136,9 +133,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
             : {}),
         };
       }
-      const stream = app.streams.start(events, streamOwner(request), generation, (event) =>
-        options.onStreamEvent?.(request, event),
-      );
+      const stream = app.streams.start(events, streamOwner(request), generation);
       if (body.resumable === true) detached = true;
       const headers: Record<string, string> = {
         [ROUTE_HEADER]: answer.route,
