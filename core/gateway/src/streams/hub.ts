@@ -8,6 +8,11 @@ export const STREAM_ID_HEADER = 'x-manifold-stream-id';
 
 /** How long a finished stream stays in this process's memory when Redis keeps it (reads go there). */
 const LOCAL_AFTER_END_WITH_REDIS_MS = 30_000;
+/**
+ * Most finished streams one process keeps in memory: past it the oldest is forgotten before its
+ * `STREAM_RESUME_SECONDS` (a bound on memory under load; Redis keeps them all their time).
+ */
+export const MAX_FINISHED_IN_MEMORY = 10_000;
 
 /**
  * Who may resume or stop a stream: a SHA-256 of the signed-in person's id, else of the token's
@@ -62,17 +67,26 @@ export class LiveStream {
    */
   async *read(after: number, signal?: AbortSignal, rethrow = false): AsyncGenerator<StreamEvent> {
     let index = Math.max(0, after);
-    for (;;) {
-      while (index < this.events.length) yield this.events[index++]!;
-      if (this.done) {
-        if (rethrow && this.failure !== undefined) throw this.failure;
-        return;
+    // one abort listener for the whole read (not one per wait: a long answer waits thousands of times)
+    let waiting: (() => void) | undefined;
+    const onAbort = () => waiting?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        while (index < this.events.length) yield this.events[index++]!;
+        if (this.done) {
+          if (rethrow && this.failure !== undefined) throw this.failure;
+          return;
+        }
+        if (signal?.aborted) return;
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          this.wake.push(resolve);
+        });
+        waiting = undefined;
       }
-      if (signal?.aborted) return;
-      await new Promise<void>((resolve) => {
-        this.wake.push(resolve);
-        signal?.addEventListener('abort', () => resolve(), { once: true });
-      });
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 }
@@ -91,6 +105,8 @@ export interface StreamHubOptions {
  */
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
+  /** Finished streams still kept, oldest first, with the timer that forgets each. */
+  private readonly finished = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: StreamHubOptions) {
     // a stop asked on another instance
@@ -126,10 +142,25 @@ export class StreamHub {
         const keep = shared
           ? Math.min(LOCAL_AFTER_END_WITH_REDIS_MS, ttlSeconds * 1000)
           : ttlSeconds * 1000;
-        setTimeout(() => this.live.delete(id), keep).unref();
+        this.forgetLater(id, keep);
       }
     })();
     return stream;
+  }
+
+  private forgetLater(id: string, afterMs: number): void {
+    const timer = setTimeout(() => {
+      this.live.delete(id);
+      this.finished.delete(id);
+    }, afterMs);
+    timer.unref();
+    this.finished.set(id, timer);
+    if (this.finished.size > MAX_FINISHED_IN_MEMORY) {
+      const [oldest, oldTimer] = this.finished.entries().next().value!;
+      clearTimeout(oldTimer);
+      this.finished.delete(oldest);
+      this.live.delete(oldest);
+    }
   }
 
   /** The owner's hash of a stream, `undefined` when unknown or expired. */
@@ -157,6 +188,7 @@ export class StreamHub {
   /** The gateway closes: every generation in flight stops. */
   close(): void {
     for (const stream of this.live.values()) if (!stream.ended) stream.controller.abort();
+    for (const timer of this.finished.values()) clearTimeout(timer);
   }
 }
 
