@@ -66,6 +66,21 @@ export interface BuildOptions {
   speech?: SpeechHandler;
 }
 
+/** `up` when the database answers `select 1` within a second. */
+async function databaseStatus(app: FastifyInstance): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), 1000);
+  });
+  try {
+    return await Promise.race([app.database.rows('select 1').then(() => 'up' as const), late]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
 export async function buildApp(
   config: GatewayConfig,
@@ -163,9 +178,11 @@ export async function buildApp(
   } else app.decorate('credits', undefined);
 
   // `ok` stays true while chats can be served: Redis down only loses what is shared (CONTRACT §11)
+  const database = config.accounts !== 'off' ? () => databaseStatus(app) : undefined;
   app.get('/health', async () => ({
     ok: true,
     version: VERSION,
+    ...(database && { database: await database() }),
     ...(shared && { redis: shared.status() }),
   }));
   registerProvidersRoute(app);
