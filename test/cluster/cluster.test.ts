@@ -3,7 +3,7 @@
 // on A resumes through B with exactly the missing events; turn-mode key rotation alternates across
 // instances; the rate limit holds across them; 200 metered chats split over both leave exact credits;
 // killing A mid-stream loses nothing a resumable client had not received; with Redis stopped, chats
-// are still served and /health says so.
+// are still served and /health says so; WORKERS=2 serves from two processes on one port.
 import t from 'tap';
 import pg from 'pg';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
@@ -228,4 +228,18 @@ t.test('with Redis stopped, chats are still served and /health says redis down',
   t.equal(answer.at(-1)?.event, 'speed', 'in full');
   const throughNginx = await (await chat(nginx.url, ada)).done;
   t.equal(throughNginx.at(-1)?.event, 'speed', 'through nginx too (A is gone, B answers)');
+});
+
+t.test('WORKERS=2: two processes on one port, sharing the same Redis and database', async (t) => {
+  // another Redis: the first one was stopped by the test before
+  const restarted = await startRedis(t);
+  const workers = await startGatewayProcess(t, { ...env, REDIS_URL: restarted.url, WORKERS: '2' });
+  t.match(await (await fetch(`${workers.url}/health`)).json(), { ok: true, redis: 'up' });
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, async () => (await chat(workers.url, ada)).done),
+  );
+  t.ok(
+    answers.every((answer) => answer.at(-1)?.event === 'speed'),
+    'every chat answered in full',
+  );
 });
