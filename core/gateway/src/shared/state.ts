@@ -43,11 +43,14 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-/** Connect to `REDIS_URL` (the module, and `ioredis`, are loaded only then). */
+/** Connect to `REDIS_URL` (the module, and `ioredis`, are loaded only then); Redis down does not stop the boot. */
 export async function connectSharedState(
   url: string,
   log: FastifyBaseLogger,
 ): Promise<SharedState> {
   const { RedisState } = await import('./redis-state.js');
-  return new RedisState(url, log);
+  const state = new RedisState(url, log);
+  // the first requests find Redis ready (a Redis that is down delays the boot 2 s at most)
+  await state.whenReady();
+  return state;
 }
