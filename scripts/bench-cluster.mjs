@@ -19,11 +19,19 @@ const BEGIN = '<!-- bench:cluster -->';
 const END = '<!-- /bench:cluster -->';
 const children = [];
 const folder = mkdtempSync(join(tmpdir(), 'manifold-bench-cluster-'));
-const stopAll = () => {
-  for (const child of children.reverse()) if (child.exitCode === null) child.kill('SIGTERM');
+const killAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', killAll);
+/** Stop every server started here and wait until each has exited (no zombies left behind). */
+const stopAll = async () => {
+  const exits = children
+    .filter((child) => child.exitCode === null && child.signalCode === null)
+    .map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  killAll();
+  await Promise.all(exits);
   rmSync(folder, { recursive: true, force: true });
 };
-process.on('exit', stopAll);
 
 spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const { signToken } = await import(
@@ -137,6 +145,8 @@ async function nginx(name, ports) {
 }
 
 async function load(url, options) {
+  // one warm-up second (JIT, connection pools), then the measured run
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, ...options });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -231,5 +241,5 @@ const next =
     : `${current.slice(0, begin)}${section}${current.slice(current.indexOf(END) + END.length)}`;
 writeFileSync(file, next);
 console.log(section);
-stopAll();
+await stopAll();
 process.exit(0);
