@@ -56,6 +56,7 @@ export class LiveStream {
   }
 
   private notify(): void {
+    if (this.wake.length === 0) return;
     const waiting = this.wake;
     this.wake = [];
     for (const resolve of waiting) resolve();
