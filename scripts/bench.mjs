@@ -477,6 +477,10 @@ try {
     '',
   ];
   lines.push(...longConversationSection());
+  // the section `npm run bench:cluster` writes is kept as it is
+  const previous = readFileSync(join(root, 'BENCHMARKS.md'), 'utf8');
+  const cluster = /<!-- bench:cluster -->[\s\S]*<!-- \/bench:cluster -->/.exec(previous)?.[0];
+  if (cluster) lines.push('', cluster);
   writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
   console.log(lines.join('\n'));
 } finally {

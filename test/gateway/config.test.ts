@@ -41,6 +41,27 @@ t.test('each invalid variable stops the boot with one readable line naming it', 
       { AUTH_ALLOW_UNSIGNED: 'maybe' },
       'Invalid configuration: AUTH_ALLOW_UNSIGNED must be one of 0, 1, true, false, got "maybe"',
     ],
+    [
+      { WORKERS: '2' },
+      'Invalid configuration: WORKERS is 2: more than one process needs REDIS_URL to share rate limits, key rotation and streams',
+    ],
+    [
+      {
+        WORKERS: '2',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        ACCOUNTS: 'on',
+        AUTH_SECRET: 'x'.repeat(32),
+      },
+      'Invalid configuration: WORKERS is 2: with accounts, more than one process needs DATABASE_URL (PostgreSQL)',
+    ],
+    [
+      { REDIS_URL: 'localhost:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    ],
+    [
+      { STREAM_RESUME_SECONDS: '0' },
+      'Invalid configuration: STREAM_RESUME_SECONDS must be between 1 and 604800, got 0',
+    ],
   ];
   for (const [env, message] of cases)
     t.throws(() => loadConfig(env), { name: 'ConfigError', message });

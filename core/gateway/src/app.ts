@@ -20,6 +20,10 @@ import { registerImageRoute } from './routes/images.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerPullRoute } from './routes/pull.js';
 import { registerSpeechRoute } from './routes/speech.js';
+import { registerStreamRoutes } from './routes/streams.js';
+import { connectSharedState } from './shared/state.js';
+import { installRateLimits } from './limits/rate-limits.js';
+import { StreamHub } from './streams/hub.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { createUserSources, startTools, toolFetches } from './tools/server-tools.js';
 import { GatewayMetrics, startProcessMetrics } from './metrics/metrics.js';
@@ -59,6 +63,21 @@ export interface BuildOptions {
   apiKeyVerifiers?: readonly ApiKeyVerifier[];
   /** Text to speech for `POST /v1/audio/speech` (default: the provider runtimes' own). */
   speech?: SpeechHandler;
+}
+
+/** `up` when the database answers `select 1` within a second. */
+async function databaseStatus(app: FastifyInstance): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), 1000);
+  });
+  try {
+    return await Promise.race([app.database.rows('select 1').then(() => 'up' as const), late]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Build the gateway (registry, discovered providers, auth, routes, web app) and make it ready to `listen()`. */
@@ -105,7 +124,22 @@ export async function buildApp(
   app.addHook('onClose', async () => restoreLimits());
   installErrorHandling(app);
   installProtocolRefusals(app);
+  // Redis (and ioredis) only with REDIS_URL: one process keeps its state in memory
+  const shared = config.redisUrl ? await connectSharedState(config.redisUrl, app.log) : undefined;
+  app.decorate('shared', shared);
+  const streams = new StreamHub({ ttlSeconds: config.streamResumeSeconds, shared, log: app.log });
+  app.decorate('streams', streams);
+  app.addHook('onClose', async () => {
+    streams.close();
+    await shared?.close();
+  });
   await app.register(registryPlugin, { config });
+  // before the routes: the limits hook into each route as it is added
+  await installRateLimits(app, {
+    rpm: config.rateLimitRpm,
+    tpm: config.rateLimitTpm,
+    shared,
+  });
   const sources = options.sources ?? [
     ...(await builtinSources(options.providersDir ?? join(REPO_ROOT, 'providers'))),
     ...pluginSources(config.plugins),
@@ -145,7 +179,14 @@ export async function buildApp(
     await app.register(creditsPlugin, { config });
   } else app.decorate('credits', undefined);
 
-  app.get('/health', async () => ({ ok: true, version: VERSION }));
+  // `ok` stays true while chats can be served: Redis down only loses what is shared (CONTRACT §11)
+  const database = config.accounts !== 'off' ? () => databaseStatus(app) : undefined;
+  app.get('/health', async () => ({
+    ok: true,
+    version: VERSION,
+    ...(database && { database: await database() }),
+    ...(shared && { redis: shared.status() }),
+  }));
   registerProvidersRoute(app);
   registerAccountsConfigRoute(app, config);
 
@@ -162,6 +203,11 @@ export async function buildApp(
     pingMs: config.pingIntervalSeconds * 1000,
     userSources: userTools.of,
     startUserSources: userTools.started,
+  });
+  registerStreamRoutes(app, {
+    authenticate,
+    sseWriter,
+    pingMs: config.pingIntervalSeconds * 1000,
   });
   registerToolRoutes(app, {
     authenticate,

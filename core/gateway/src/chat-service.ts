@@ -52,6 +52,22 @@ export interface ChatCall {
    * key must not reach the server's keys through a fallback.
    */
   serverCredentials?: boolean;
+  /** Counts the tokens the upstream reports against the caller's `RATE_LIMIT_TPM`. */
+  countTokens?: (tokens: number) => void;
+}
+
+/** The events, with the tokens of their `usage` counted as they pass. */
+async function* countingTokens(
+  events: AsyncIterable<StreamEvent>,
+  count: (tokens: number) => void,
+): AsyncIterable<StreamEvent> {
+  for await (const event of events) {
+    if (event.event === 'usage') {
+      const usage = event.data as { totalTokens?: number };
+      if (typeof usage.totalTokens === 'number' && usage.totalTokens > 0) count(usage.totalTokens);
+    }
+    yield event;
+  }
 }
 
 /** A started chat: its CONTRACT §4 events, and the `<provider>/<model>` that answers. */
@@ -93,7 +109,7 @@ function requestFor(
   target: ChatTarget,
   extra: readonly ToolSource[],
 ): ChatRequest {
-  const { fallbacks: _fallbacks, ...given } = call.request;
+  const { fallbacks: _fallbacks, resumable: _resumable, ...given } = call.request;
   const manifest = app.registry.manifests().find((each) => each.id === target.provider);
   const request = withPluginTools(
     { ...given, provider: target.provider, model: target.model },
@@ -185,7 +201,11 @@ export async function startChat(app: FastifyInstance, call: ChatCall): Promise<C
           const billed = meter
             ? meter.chat(events, { ...candidate, pricing: pricingOf(app, candidate) }, request)
             : events;
-          return { events: observation.answering(attempt, billed, route), route };
+          const answering = observation.answering(attempt, billed, route);
+          return {
+            events: call.countTokens ? countingTokens(answering, call.countTokens) : answering,
+            route,
+          };
         } catch (error) {
           observation.attemptFailed(attempt, error, called);
           refusal = error;

@@ -78,6 +78,16 @@ export interface GatewayConfig {
   credits: CreditsConfig | undefined;
   /** The deployment's documentation, where the support assistant points (`DOCS_URL`). */
   docsUrl: string | undefined;
+  /** `REDIS_URL`: shared state of several instances (CONTRACT §11); unset: each process keeps its own. */
+  redisUrl: string | undefined;
+  /** Seconds a chat stream's events stay resumable after it ended (`STREAM_RESUME_SECONDS`). */
+  streamResumeSeconds: number;
+  /** Requests per minute per user, API key or address (`RATE_LIMIT_RPM`; 0: no limit). */
+  rateLimitRpm: number;
+  /** Tokens per minute per user, from reported usage (`RATE_LIMIT_TPM`; 0: no limit). */
+  rateLimitTpm: number;
+  /** Gateway processes on one port (`WORKERS`); more than 1 needs `redisUrl`. */
+  workers: number;
   /** The environment (process env over `.env`), for provider-specific variables. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -269,6 +279,27 @@ function keyList(value: string | undefined, name: string): string[] {
   return keys;
 }
 
+/** `REDIS_URL`, `WORKERS`, the rate limits and stream resumption (CONTRACT §11). */
+function readScaling(env: Record<string, string | undefined>) {
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  // the URL may hold a password: never repeat it
+  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl))
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  const workers = integer(env, 'WORKERS', 1, 1, 256);
+  if (workers > 1 && !redisUrl)
+    throw new ConfigError(
+      'WORKERS',
+      `is ${workers}: more than one process needs REDIS_URL to share rate limits, key rotation and streams`,
+    );
+  return {
+    redisUrl,
+    workers,
+    streamResumeSeconds: integer(env, 'STREAM_RESUME_SECONDS', 600, 1, 7 * 86_400),
+    rateLimitRpm: integer(env, 'RATE_LIMIT_RPM', 0, 0, 10_000_000),
+    rateLimitTpm: integer(env, 'RATE_LIMIT_TPM', 0, 0, 1_000_000_000),
+  };
+}
+
 /** Validate the environment into a config; throws `ConfigError` on the first bad variable. */
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -307,6 +338,14 @@ export function loadConfig(
       `must be 0 or larger than UPSTREAM_FIRST_BYTE_TIMEOUT_MS (${upstream.firstByteTimeoutMs}), got ${connectionTimeoutMs}`,
     );
   }
+  const accounts = readAccounts(env);
+  const scaling = readScaling(env);
+  // the embedded database is locked to one process
+  if (scaling.workers > 1 && accounts.accounts !== 'off' && !accounts.database.url)
+    throw new ConfigError(
+      'WORKERS',
+      `is ${scaling.workers}: with accounts, more than one process needs DATABASE_URL (PostgreSQL)`,
+    );
   return {
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 3210, 0, 65535),
@@ -330,13 +369,14 @@ export function loadConfig(
     mcpServers: parseMcpServers(env.MCP_SERVERS),
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 30_000, 1, DAY),
     mcpTimeoutMs: integer(env, 'MCP_TIMEOUT_MS', 60_000, 1, DAY),
-    ...readAccounts(env),
+    ...accounts,
     credits: env.EDITION?.trim() === 'cloud' ? readCreditsConfig(env) : undefined,
     retryMax: integer(env, 'RETRY_MAX', 2, 0, 10),
     fallbacks: parseFallbacks(env.FALLBACKS),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     tracing: parseTracing(env),
     docsUrl: httpURL('DOCS_URL', env.DOCS_URL),
+    ...scaling,
     webRoot: options.webRoot,
     env,
   };

@@ -39,6 +39,21 @@ export class KeyPicker {
     private readonly mode: 'random' | 'turn',
   ) {}
 
+  /**
+   * `pick`, with the turn shared by every instance when `counter` is given (Redis, `REDIS_URL`);
+   * a counter that cannot answer (Redis down) falls back to this process's own turn.
+   */
+  async next(
+    counter?: (name: string) => Promise<number | undefined>,
+    name = 'keys',
+  ): Promise<string | undefined> {
+    if (counter && this.mode === 'turn' && this.keys.length > 1) {
+      const turn = await counter(`turn:${name}`);
+      if (turn !== undefined) return this.keys[(turn - 1) % this.keys.length];
+    }
+    return this.pick();
+  }
+
   pick(): string | undefined {
     if (this.keys.length <= 1) return this.keys[0];
     if (this.mode === 'turn') return this.keys[this.turn++ % this.keys.length];

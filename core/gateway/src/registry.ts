@@ -24,6 +24,7 @@ import {
   type BaseQuery,
 } from './base-url.js';
 import { ConfigError, type GatewayConfig } from './config.js';
+import type { SharedState } from './shared/state.js';
 import { applyModelList, parseModelList } from './model-list-env.js';
 import {
   enabledOverride,
@@ -120,6 +121,8 @@ export class Registry implements ProviderRegistry {
   private probing: Promise<void> | undefined;
   /** Guarded fetch for caller-supplied content URLs under `BASE_URL_POLICY=public`. */
   private userContentFetch: typeof globalThis.fetch | undefined;
+  /** Shared state of several instances (`REDIS_URL`): the key rotation turn lives there. */
+  shared: SharedState | undefined;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -288,7 +291,10 @@ export class Registry implements ProviderRegistry {
       options.baseURL = entry.proxyURL;
       options.customBaseURL = true;
     }
-    options.apiKey ??= entry.keys.pick();
+    options.apiKey ??= await entry.keys.next(
+      this.shared && ((name) => this.shared!.next(name)),
+      providerId,
+    );
     // Server-configured fields fill what the token left out; their URLs are trusted (not guarded).
     // A key pair is one credential: a caller's own pair never gets the server's session token.
     const ownPair = vault.accessKeyId !== undefined || vault.secretAccessKey !== undefined;
@@ -348,6 +354,7 @@ const registryPlugin: FastifyPluginAsync<{ config: GatewayConfig }> = async (
   { config },
 ) => {
   const registry = new Registry(config, fastify.log);
+  registry.shared = fastify.shared;
   fastify.decorate('registry', registry);
   fastify.decorate('providerRegistry', registry);
 };

@@ -75,6 +75,7 @@ export async function answerChat<T>(
     ...(request.trace && { trace: request.trace }),
     ...(userId ? { userId } : {}),
     ...(request.user ? { accountId: request.user.id } : {}),
+    ...(request.countTokens && { countTokens: request.countTokens }),
   };
   let answer: ChatAnswer;
   try {

@@ -13,6 +13,7 @@ import type { ToolSource } from '../tools/types.js';
 import { writePluginEventStream, writeRawEventStream } from '../sse-reply.js';
 import { startChat, type ChatAnswer } from '../chat-service.js';
 import { matchesAccessCode } from '../auth/access-code.js';
+import { ownerHash, STREAM_ID_HEADER } from '../streams/hub.js';
 
 /** The header naming the `<provider>/<model>` that answered (CONTRACT §10). */
 export const ROUTE_HEADER = 'x-manifold-route';
@@ -27,6 +28,14 @@ export function vaultOf(auth: TokenPayload): KeyVault {
   for (const field of KEY_VAULT_FIELDS)
     if (typeof auth[field] === 'string') vault[field] = auth[field];
   return vault;
+}
+
+/** Who may resume a `/webapi` caller's stream: the signed-in person, else the token's credentials. */
+export function streamOwner(request: FastifyRequest): string {
+  if (request.user) return ownerHash({ userId: request.user.id });
+  return ownerHash({
+    credentials: { vault: vaultOf(request.auth), accessCode: request.auth.accessCode ?? null },
+  });
 }
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
@@ -72,7 +81,17 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       if (request.trace) {
         request.log.info({ trace: request.trace, provider, model: body.model }, 'traced chat');
       }
-      const signal = clientAbortSignal(reply);
+      // Without `resumable`, a client that leaves stops the upstream at once (CONTRACT §3); with it,
+      // only until the stream's headers (and id) went out — then only the stop route does (§11).
+      const clientLeft = clientAbortSignal(reply);
+      const generation = new AbortController();
+      const signal = generation.signal;
+      let detached = false;
+      const leave = () => {
+        if (!detached) generation.abort();
+      };
+      if (clientLeft.aborted) leave();
+      else clientLeft.addEventListener('abort', leave, { once: true });
       const userId = request.auth.userId ?? body.user;
       // the auth hook let the caller in by the access code, not only by bringing their own key
       const serverCredentials =
@@ -92,6 +111,7 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
           ...(request.trace && { trace: request.trace }),
           ...(userId ? { userId } : {}),
           ...(request.user ? { accountId: request.user.id } : {}),
+          ...(request.countTokens && { countTokens: request.countTokens }),
           ...(options.userSources && { userSources: options.userSources(request) }),
           ...(options.startUserSources && { startUserSources: options.startUserSources }),
         });
@@ -113,12 +133,17 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
             : {}),
         };
       }
-      const headers: Record<string, string> = { [ROUTE_HEADER]: answer.route };
+      const stream = app.streams.start(events, streamOwner(request), generation);
+      if (body.resumable === true) detached = true;
+      const headers: Record<string, string> = {
+        [ROUTE_HEADER]: answer.route,
+        [STREAM_ID_HEADER]: stream.id,
+      };
       if (request.trace) {
         headers['x-manifold-trace-id'] = request.trace.traceId;
         headers['x-manifold-observation-id'] = request.trace.observationId;
       }
-      await write(reply, events, { pingMs: options.pingMs, headers });
+      await write(reply, stream.read(0, clientLeft, true), { pingMs: options.pingMs, headers });
       return reply;
     },
   );

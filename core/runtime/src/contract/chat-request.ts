@@ -79,6 +79,11 @@ export const ChatRequestSchema = Type.Object(
         maxItems: 5,
       }),
     ),
+    /**
+     * Keep generating when the client disconnects (CONTRACT §11): the answer can be resumed with
+     * `GET /webapi/chat/streams/:id` and stopped with `POST /webapi/chat/streams/:id/stop`.
+     */
+    resumable: Type.Optional(Type.Boolean()),
   },
   { $id: 'ChatRequest' },
 );

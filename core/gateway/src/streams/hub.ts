@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
+import type { SharedState } from '../shared/state.js';
+
+/** The header naming a chat stream for `GET /webapi/chat/streams/:id` (CONTRACT §11). */
+export const STREAM_ID_HEADER = 'x-manifold-stream-id';
+
+/** How long a finished stream stays in this process's memory when Redis keeps it (reads go there). */
+const LOCAL_AFTER_END_WITH_REDIS_MS = 30_000;
+/**
+ * Most finished streams one process keeps in memory: past it the oldest is forgotten before its
+ * `STREAM_RESUME_SECONDS` (a bound on memory under load; Redis keeps them all their time).
+ */
+export const MAX_FINISHED_IN_MEMORY = 10_000;
+
+/**
+ * Who may resume or stop a stream: a SHA-256 of the signed-in person's id, else of the token's
+ * credentials (key-vault fields and access code). Keys are never stored, only this hash.
+ */
+export function ownerHash(parts: { userId?: string | undefined; credentials?: unknown }): string {
+  const subject =
+    parts.userId !== undefined
+      ? `user\0${parts.userId}`
+      : `credentials\0${JSON.stringify(parts.credentials ?? null)}`;
+  return createHash('sha256').update(subject).digest('base64url');
+}
+
+/** One chat stream this process produces: its events so far, in order, and its readers. */
+export class LiveStream {
+  readonly events: StreamEvent[] = [];
+  private done = false;
+  private failure: unknown;
+  private wake: Array<() => void> = [];
+
+  constructor(
+    readonly id: string,
+    readonly owner: string,
+    /** Aborting it stops the generation (the upstream call). */
+    readonly controller: AbortController,
+  ) {}
+
+  get ended(): boolean {
+    return this.done;
+  }
+
+  push(event: StreamEvent): void {
+    this.events.push(event);
+    this.notify();
+  }
+
+  finish(failure?: unknown): void {
+    this.done = true;
+    this.failure = failure;
+    this.notify();
+  }
+
+  private notify(): void {
+    if (this.wake.length === 0) return;
+    const waiting = this.wake;
+    this.wake = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /**
+   * The events from index `after`, then the live ones until the end. `rethrow`: a generation that
+   * failed with an exception throws it here too (the first reader, as before streams were kept).
+   */
+  async *read(after: number, signal?: AbortSignal, rethrow = false): AsyncGenerator<StreamEvent> {
+    let index = Math.max(0, after);
+    // one abort listener for the whole read (not one per wait: a long answer waits thousands of times)
+    let waiting: (() => void) | undefined;
+    const onAbort = () => waiting?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        while (index < this.events.length) yield this.events[index++]!;
+        if (this.done) {
+          if (rethrow && this.failure !== undefined) throw this.failure;
+          return;
+        }
+        if (signal?.aborted) return;
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          this.wake.push(resolve);
+        });
+        waiting = undefined;
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+export interface StreamHubOptions {
+  /** `STREAM_RESUME_SECONDS`. */
+  ttlSeconds: number;
+  shared: SharedState | undefined;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Every chat stream is produced through here (CONTRACT §11): its events are pumped from the
+ * upstream into a `LiveStream` (and Redis when shared), which the client that asked reads, and any
+ * later resume of the same stream (on this instance from memory, on another from Redis).
+ */
+export class StreamHub {
+  private readonly live = new Map<string, LiveStream>();
+  /** Finished streams still kept, oldest first, with the timer that forgets each. */
+  private readonly finished = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly options: StreamHubOptions) {
+    // a stop asked on another instance
+    options.shared?.subscribe('stream-stop', (id) => this.live.get(id)?.controller.abort());
+  }
+
+  /** Begin keeping a chat's events; the generation runs until it ends or `controller` aborts. */
+  start(
+    events: AsyncIterable<StreamEvent>,
+    owner: string,
+    controller: AbortController,
+    onEvent?: (event: StreamEvent) => void,
+  ): LiveStream {
+    const id = `ms_${randomBytes(16).toString('base64url')}`;
+    const stream = new LiveStream(id, owner, controller);
+    this.live.set(id, stream);
+    const { shared, ttlSeconds } = this.options;
+    shared?.streamOpen(id, owner, ttlSeconds);
+    void (async () => {
+      let index = 0;
+      let failure: unknown;
+      try {
+        for await (const event of events) {
+          stream.push(event);
+          shared?.streamAppend(id, index++, event);
+          onEvent?.(event);
+        }
+      } catch (error) {
+        failure = error;
+      } finally {
+        stream.finish(failure);
+        shared?.streamEnd(id, ttlSeconds);
+        const keep = shared
+          ? Math.min(LOCAL_AFTER_END_WITH_REDIS_MS, ttlSeconds * 1000)
+          : ttlSeconds * 1000;
+        this.forgetLater(id, keep);
+      }
+    })();
+    return stream;
+  }
+
+  private forgetLater(id: string, afterMs: number): void {
+    const timer = setTimeout(() => {
+      this.live.delete(id);
+      this.finished.delete(id);
+    }, afterMs);
+    timer.unref();
+    this.finished.set(id, timer);
+    if (this.finished.size > MAX_FINISHED_IN_MEMORY) {
+      const [oldest, oldTimer] = this.finished.entries().next().value!;
+      clearTimeout(oldTimer);
+      this.finished.delete(oldest);
+      this.live.delete(oldest);
+    }
+  }
+
+  /** The owner's hash of a stream, `undefined` when unknown or expired. */
+  async ownerOf(id: string): Promise<string | undefined> {
+    const local = this.live.get(id);
+    if (local) return local.owner;
+    return this.options.shared?.streamOwner(id);
+  }
+
+  /** A stream's events from index `after`, then its live ones until the end. */
+  read(id: string, after: number, signal: AbortSignal): AsyncIterable<StreamEvent> {
+    const local = this.live.get(id);
+    if (local) return local.read(after, signal);
+    if (this.options.shared) return this.options.shared.streamRead(id, after, signal);
+    return (async function* () {})();
+  }
+
+  /** Stop a stream's generation, wherever it runs. */
+  stop(id: string): void {
+    const local = this.live.get(id);
+    if (local) local.controller.abort();
+    else this.options.shared?.publish('stream-stop', id);
+  }
+
+  /** The gateway closes: every generation in flight stops. */
+  close(): void {
+    for (const stream of this.live.values()) if (!stream.ended) stream.controller.abort();
+    for (const timer of this.finished.values()) clearTimeout(timer);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streams: StreamHub;
+    /** Shared state between instances (`REDIS_URL`); undefined without it. */
+    shared: SharedState | undefined;
+  }
+}
