@@ -13,6 +13,7 @@ import { CitationList } from './citation-list.js';
 import { hasCopyText, messageCopyText } from '../stores/message-text.js';
 import { DeleteMessageButton, ReplyActions, ToolMessage, VersionPager } from './message-actions.js';
 import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
+import { ReplyCostText } from '../../credits/components/reply-cost.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -230,6 +231,7 @@ export function MessageItem({
             ) : null}
           </ReplyActions>
           {stats}
+          <ReplyCostText usage={message.usage} provider={message.provider} model={message.model} />
         </div>
       ) : null}
     </div>
