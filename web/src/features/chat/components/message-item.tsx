@@ -14,6 +14,7 @@ import { hasCopyText, messageCopyText } from '../stores/message-text.js';
 import { DeleteMessageButton, ReplyActions, ToolMessage, VersionPager } from './message-actions.js';
 import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
 import { ReplyCostText } from '../../credits/components/reply-cost.js';
+import { SpeakButton } from '../../speech/components/speak-button.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -229,6 +230,7 @@ export function MessageItem({
                 className="copy-message"
               />
             ) : null}
+            <SpeakButton messageId={message.id} text={message.content} />
           </ReplyActions>
           {stats}
           <ReplyCostText usage={message.usage} provider={message.provider} model={message.model} />
