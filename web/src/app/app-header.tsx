@@ -69,7 +69,7 @@ export function AppHeader() {
         })}
       </nav>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <BalanceBadge />
+        <BalanceBadge className="header-balance hidden sm:inline-flex" />
         <Select
           name="locale"
           aria-label={label.language}

@@ -25,9 +25,7 @@ export function replyCost(
   }
 }
 
-/** USD with enough digits to see a small amount (at least two significant ones). */
+/** USD exactly (a credit is 0.000001 USD: six decimals at most, trailing zeros dropped). */
 export function formatUsd(usd: number): string {
-  if (usd === 0) return '0';
-  if (usd >= 0.01) return usd.toFixed(usd >= 1 ? 2 : 4);
-  return usd.toPrecision(2);
+  return usd.toFixed(6).replace(/\.?0+$/, '') || '0';
 }

@@ -26,7 +26,7 @@ export function SpeakButton({ messageId, text }: { messageId: string; text: stri
         size="sm"
         name="read-aloud"
         className="read-aloud size-7 text-muted-foreground hover:text-foreground"
-        data-state={mine?.status ?? 'idle'}
+        data-speech={mine?.status ?? 'idle'}
         aria-pressed={mine ? true : undefined}
         onClick={() => (mine ? stopSpeaking() : void speak(messageId, text))}
       >
