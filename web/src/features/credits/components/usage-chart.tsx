@@ -6,6 +6,8 @@ import type { UsageSeries } from '../usage-data.js';
 /** Series colours: the theme's accent first, then distinct hues readable on light and dark. */
 const COLORS = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#a855f7', '#64748b'];
 
+const DAY = 86_400;
+
 const cssVar = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
@@ -16,9 +18,12 @@ const cssVar = (element: Element, name: string, fallback: string) =>
 export default function UsageChart({
   series,
   totalLabel,
+  locale,
 }: {
   series: UsageSeries;
   totalLabel: string;
+  /** BCP 47 tag the dates are written in. */
+  locale: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,12 +36,37 @@ export default function UsageChart({
       grid: { stroke: gridColor, width: 1 },
       ticks: { stroke: gridColor, width: 1 },
     };
+    const first = Math.min(series.days[0]!, series.days.at(-1)! - 6 * DAY);
+    const ticks: number[] = [];
+    for (let day = first; day <= series.days.at(-1)!; day += DAY) ticks.push(day);
+    const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
     const options: uPlot.Options = {
       width: Math.max(240, element.clientWidth),
       height: 260,
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-      axes: [axis, { ...axis, size: 64 }],
+      scales: {
+        // at least a week on the axis, half a day of room either side of the bars
+        x: {
+          time: true,
+          range: () => [first - DAY / 2, series.days.at(-1)! + DAY / 2],
+        },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+      },
+      axes: [
+        {
+          ...axis,
+          // one tick a day (every few days when they would crowd), named by the date alone
+          splits: (u) => {
+            const every = Math.max(
+              1,
+              Math.ceil((ticks.length * 56) / Math.max(1, u.bbox.width / devicePixelRatio)),
+            );
+            return ticks.filter((_, index) => (ticks.length - 1 - index) % every === 0);
+          },
+          values: (_u, splits) => splits.map((split) => dayFormat.format(new Date(split * 1000))),
+        },
+        { ...axis, size: 64 },
+      ],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
@@ -71,6 +101,6 @@ export default function UsageChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [series, totalLabel]);
+  }, [series, totalLabel, locale]);
   return <div ref={box} className="usage-chart w-full min-w-0" data-days={series.days.length} />;
 }

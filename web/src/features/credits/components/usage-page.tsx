@@ -99,7 +99,11 @@ export function UsagePage() {
         <h2 className="m-0 text-base font-semibold">{label.usagePerDay}</h2>
         {series.days.length ? (
           <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-            <UsageChart series={series} totalLabel={label.credits} />
+            <UsageChart
+              series={series}
+              totalLabel={label.credits}
+              locale={locale === 'zh' ? 'zh-CN' : 'en-US'}
+            />
           </Suspense>
         ) : status === 'loading' ? (
           <Skeleton className="h-[260px] w-full" />
