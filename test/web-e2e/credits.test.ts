@@ -11,6 +11,7 @@ import type { ModelCard } from '@manifold/core/contract/model-card';
 import { chatUsage, textChunks } from '@manifold/provider-kit/fakes/openai-builders';
 import { speechBytes } from '@manifold/provider-kit/fakes/openai';
 import { signUp, TEST_AUTH_SECRET } from '../helpers/accounts.js';
+import { startFakeStripe } from '../helpers/fake-stripe.js';
 import { migratedDataDir } from '../helpers/pglite.js';
 import { pickModel } from './pick-model.js';
 import { screenshots, setupBrowser } from './setup.js';
@@ -22,6 +23,8 @@ const calls = (requests: Array<{ path: string }>) =>
   requests.filter((request) => !request.path.endsWith('/models')).length;
 
 t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
+  const stripe = await startFakeStripe();
+  t.teardown(() => stripe.close());
   const dataDir = await migratedDataDir(t);
   const { fake, url, app, browser } = await setupBrowser(t, {
     EDITION: 'cloud',
@@ -29,6 +32,13 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
     AUTH_SECRET: TEST_AUTH_SECRET,
     DATA_DIR: dataDir,
     OPENAI_API_KEY: 'sk-server-key-000000000000000000',
+    STRIPE_SECRET_KEY: 'sk_test_gateway',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_0123456789',
+    STRIPE_API_URL: stripe.url,
+    PLANS: JSON.stringify({
+      basic: { monthlyCredits: 5_000_000, models: ['*'], stripePriceId: 'price_basic' },
+      advanced: { monthlyCredits: 15_000_000, models: ['openai/*'], stripePriceId: 'price_adv' },
+    }),
   });
   const ada = await signUp(url, 'ada@example.com', 'Ada');
   const providers = (await (await fetch(`${url}/providers`)).json()) as {
@@ -148,7 +158,38 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
   await page.goto(`${url}/plans`);
   await page.locator('.plan-card[data-plan="free"][data-current]').waitFor();
   t.equal(await page.locator('.plan-card').count(), 4, 'free, basic, advanced, professional');
+  t.equal(
+    await page.locator('.plan-card[data-plan="professional"] button').count(),
+    0,
+    'a plan without a Stripe price cannot be bought here',
+  );
   await page.screenshot({ path: join(screenshots, 'plans-page.png'), fullPage: true });
+
+  // upgrade: to Stripe's checkout page the gateway made
+  await context.route(/^https:\/\/(checkout|billing)\.stripe\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Stripe</h1>' }),
+  );
+  await page.locator('button[name="upgrade-basic"]').click();
+  await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+  const session = stripe.requests.find((request) => request.path === '/v1/checkout/sessions');
+  t.equal(session?.form.client_reference_id, ada.id, 'checkout for this person');
+  t.equal(session?.form['line_items[0][price]'], 'price_basic', 'at the plan price');
+
+  // a subscriber: the plan marked, and the portal
+  await app.credits!.repository.setPlan(ada.id, 'basic', { stripeCustomerId: 'cus_test_ada' });
+  await page.goto(`${url}/plans`);
+  await page.locator('.plan-card[data-plan="basic"][data-current]').waitFor();
+  t.equal(
+    await page.locator('.plan-card[data-plan="basic"] button').count(),
+    0,
+    'no upgrade to the current plan',
+  );
+  t.ok(await page.locator('button[name="upgrade-advanced"]').count(), 'upgrade to a higher one');
+  await page.screenshot({ path: join(screenshots, 'plans-page-basic.png'), fullPage: true });
+  await page.locator('button[name="manage-subscription"]').click();
+  await page.waitForURL(/^https:\/\/billing\.stripe\.com\//);
+  t.pass('manage subscription opens the portal');
+  await app.credits!.repository.setPlan(ada.id, 'free');
 
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 375, height: 760 });
