@@ -144,7 +144,7 @@ export function ErrorNotice({
           <RefreshCw aria-hidden="true" />
           {label.retry}
         </Button>
-        <PlanLimitLink errorType={error.errorType} />
+        {has('plans') ? <PlanLimitLink errorType={error.errorType} /> : null}
         {provider && (has('key') || has('baseURL') || has('localService')) ? (
           <Link
             href={`/settings?provider=${encodeURIComponent(provider.id)}`}
