@@ -137,6 +137,28 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
   await reply.locator('button.read-aloud[data-speech="idle"]').waitFor();
   t.pass('stop ends the reading');
 
+  // the voice is a setting
+  await page.goto(`${url}/settings`);
+  const speech = page.locator('.speech-settings');
+  await speech.locator('select[name="speech-model"]').waitFor();
+  t.match(
+    await speech.locator('select[name="speech-model"] option').first().innerText(),
+    /GPT-4o mini TTS/,
+    'the first usable speech model is the default',
+  );
+  await speech.locator('select[name="speech-voice"]').selectOption('nova');
+  await page.screenshot({ path: join(screenshots, 'speech-settings.png') });
+  await page.goto(url);
+  const again = page.waitForRequest((request) => request.url().endsWith('/webapi/tts/openai'));
+  await page.locator('.message.assistant').last().locator('button.read-aloud').click();
+  t.match((await again).postDataJSON(), { voice: 'nova' }, 'read with the chosen voice');
+  await page
+    .locator('.message.assistant')
+    .last()
+    .locator('button.read-aloud[data-speech="playing"]')
+    .waitFor();
+  await page.locator('.message.assistant').last().locator('button.read-aloud').click();
+
   // the Usage page: chart and ledger
   await page.locator('.header-balance').click();
   await page.waitForURL(`${url}/usage`);
@@ -232,6 +254,11 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
     'the translated FreePlanLimit message',
   );
   t.equal(await notice.locator('a.fix-plans-link').getAttribute('href'), '/plans', 'plans link');
+  t.equal(
+    await notice.locator('.quota-link').count(),
+    0,
+    "not the provider's billing page: the limit is the gateway's",
+  );
   t.equal(calls(fake.requests), upstreamBefore, 'the fake upstream received nothing');
   await page.screenshot({ path: join(screenshots, 'free-plan-limit.png') });
   await page.locator('select[name="locale"]').selectOption('zh');
