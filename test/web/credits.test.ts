@@ -15,17 +15,25 @@ const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
 });
 
 t.test('usage series: spending per day and per model, grants left out, gaps filled', async (t) => {
-  const series = usageSeries([
-    entry({ delta: 500_000, reason: 'signup', createdAt: new Date(2026, 10, 18, 9).toISOString() }),
-    entry({ delta: -345, provider: 'openai', model: 'gpt-4o-mini' }),
-    entry({ delta: -100, provider: 'openai', model: 'gpt-4o-mini' }),
-    entry({
-      delta: -50,
-      provider: 'anthropic',
-      model: 'claude',
-      createdAt: new Date(2026, 10, 22, 23, 30).toISOString(),
-    }),
-  ]);
+  const series = usageSeries(
+    [
+      entry({
+        delta: 500_000,
+        reason: 'signup',
+        createdAt: new Date(2026, 10, 18, 9).toISOString(),
+      }),
+      entry({ delta: -345, provider: 'openai', model: 'gpt-4o-mini' }),
+      entry({ delta: -100, provider: 'openai', model: 'gpt-4o-mini' }),
+      entry({
+        delta: -50,
+        provider: 'anthropic',
+        model: 'claude',
+        createdAt: new Date(2026, 10, 22, 23, 30).toISOString(),
+      }),
+    ],
+    6,
+    1,
+  );
   t.same(series.dayKeys, ['2026-11-20', '2026-11-21', '2026-11-22'], 'days from first to last');
   t.same(series.totals, [445, 0, 50]);
   t.same(
@@ -38,13 +46,26 @@ t.test('usage series: spending per day and per model, grants left out, gaps fill
   );
   t.equal(series.days[1]! - series.days[0]!, 86_400, 'x values one day apart, in seconds');
   t.same(usageSeries([entry({ delta: 500_000, reason: 'signup' })]).days, [], 'nothing spent');
+  t.same(
+    usageSeries([entry({ delta: -5 })]).dayKeys,
+    [
+      '2026-11-14',
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ],
+    'a week at least',
+  );
 });
 
 t.test('usage series: models beyond the shown ones add up as "other"', async (t) => {
   const entries = ['a', 'b', 'c'].map((model, index) =>
     entry({ provider: 'p', model, delta: -(10 - index) }),
   );
-  const series = usageSeries(entries, 2);
+  const series = usageSeries(entries, 2, 1);
   t.same(
     series.models.map((m) => [m.model, m.total]),
     [

@@ -26,9 +26,14 @@ export const modelLabel = (entry: Pick<LedgerEntry, 'provider' | 'model'>): stri
 /**
  * Credits spent per day and per model from ledger rows: every negative change (chats and other
  * metered calls) counts, grants and sign-up credits do not. Days without spending in between are
- * filled with zeros so the chart's axis is continuous.
+ * filled with zeros so the chart's axis is continuous, and the days run back to at least `minDays`
+ * before the last one.
  */
-export function usageSeries(entries: readonly LedgerEntry[], maxModels = 6): UsageSeries {
+export function usageSeries(
+  entries: readonly LedgerEntry[],
+  maxModels = 6,
+  minDays = 7,
+): UsageSeries {
   const byDay = new Map<string, Map<string, number>>();
   const modelTotals = new Map<string, number>();
   for (const entry of entries) {
@@ -45,8 +50,11 @@ export function usageSeries(entries: readonly LedgerEntry[], maxModels = 6): Usa
   }
   if (byDay.size === 0) return { days: [], dayKeys: [], totals: [], models: [] };
   const sortedKeys = [...byDay.keys()].sort();
-  const first = new Date(`${sortedKeys[0]}T00:00:00`);
   const last = new Date(`${sortedKeys[sortedKeys.length - 1]}T00:00:00`);
+  const first = new Date(`${sortedKeys[0]}T00:00:00`);
+  const earliest = new Date(last);
+  earliest.setDate(earliest.getDate() - (minDays - 1));
+  if (earliest < first) first.setTime(earliest.getTime());
   const dayKeys: string[] = [];
   const days: number[] = [];
   for (let d = new Date(first); d <= last; d.setDate(d.getDate() + 1)) {

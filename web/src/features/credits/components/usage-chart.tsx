@@ -18,10 +18,12 @@ const cssVar = (element: Element, name: string, fallback: string) =>
 export default function UsageChart({
   series,
   totalLabel,
+  dateLabel,
   locale,
 }: {
   series: UsageSeries;
   totalLabel: string;
+  dateLabel: string;
   /** BCP 47 tag the dates are written in. */
   locale: string;
 }) {
@@ -36,9 +38,7 @@ export default function UsageChart({
       grid: { stroke: gridColor, width: 1 },
       ticks: { stroke: gridColor, width: 1 },
     };
-    const first = Math.min(series.days[0]!, series.days.at(-1)! - 6 * DAY);
-    const ticks: number[] = [];
-    for (let day = first; day <= series.days.at(-1)!; day += DAY) ticks.push(day);
+    const ticks = series.days;
     const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
     const options: uPlot.Options = {
@@ -48,7 +48,7 @@ export default function UsageChart({
         // at least a week on the axis, half a day of room either side of the bars
         x: {
           time: true,
-          range: () => [first - DAY / 2, series.days.at(-1)! + DAY / 2],
+          range: () => [series.days[0]! - DAY / 2, series.days.at(-1)! + DAY / 2],
         },
         y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
       },
@@ -70,7 +70,10 @@ export default function UsageChart({
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
-        {},
+        {
+          label: dateLabel,
+          value: (_u, value) => (value == null ? '–' : dayFormat.format(new Date(value * 1000))),
+        },
         {
           label: totalLabel,
           stroke: cssVar(element, '--color-accent', COLORS[0]!),
@@ -101,6 +104,6 @@ export default function UsageChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [series, totalLabel, locale]);
+  }, [series, totalLabel, dateLabel, locale]);
   return <div ref={box} className="usage-chart w-full min-w-0" data-days={series.days.length} />;
 }

@@ -102,6 +102,7 @@ export function UsagePage() {
             <UsageChart
               series={series}
               totalLabel={label.credits}
+              dateLabel={label.ledgerDate}
               locale={locale === 'zh' ? 'zh-CN' : 'en-US'}
             />
           </Suspense>
