@@ -265,5 +265,25 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
   t.match(await notice.locator('.error-message').innerText(), /免费计划/, 'and in Chinese');
   await notice.locator('a.fix-plans-link').click();
   await page.waitForURL(`${url}/plans`);
+
+  // the ledger a page at a time (50 rows, then the cursor)
+  for (let i = 0; i < 55; i++)
+    await app.credits!.repository.apply(ada.id, {
+      key: `test:grant:${i}`,
+      delta: 1,
+      reason: 'grant',
+    });
+  await page.goto(`${url}/usage`);
+  const rows = page.locator('table.ledger tr.ledger-row');
+  await rows.nth(49).waitFor();
+  t.equal(await rows.count(), 50, 'the first page');
+  await page.locator('button[name="load-more"]').click();
+  await rows.nth(50).waitFor();
+  t.equal(
+    await rows.count(),
+    55 + 3,
+    'the next page after it (55 grants, the chat, the drain, sign-up)',
+  );
+  t.equal(await page.locator('button[name="load-more"]').count(), 0, 'no page after the last');
   t.same(pageErrors, [], 'no page errors');
 });
