@@ -159,6 +159,22 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
     .waitFor();
   await page.locator('.message.assistant').last().locator('button.read-aloud').click();
 
+  // a voice the provider refuses: the failure is shown beside the button
+  await page.evaluate(() =>
+    localStorage.setItem('manifold:speech', JSON.stringify({ voice: 'robot' })),
+  );
+  await page.reload();
+  const refused = page.locator('.message.assistant').last();
+  await refused.locator('button.read-aloud').click();
+  await refused.locator('.speech-error').waitFor();
+  t.match(
+    await refused.locator('.speech-error').innerText(),
+    /Could not read aloud/,
+    'error shown',
+  );
+  t.equal(await refused.locator('button.read-aloud').getAttribute('data-speech'), 'idle');
+  await page.evaluate(() => localStorage.removeItem('manifold:speech'));
+
   // the Usage page: chart and ledger
   await page.locator('.header-balance').click();
   await page.waitForURL(`${url}/usage`);
