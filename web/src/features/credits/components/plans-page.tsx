@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/spinner.js';
 import { messageErrorOf } from '../../../lib/api-error.js';
 import { fetchPlans, openPortal, startCheckout, type Plan, type PlansAnswer } from '../api.js';
 import { $creditLabels, fill, formatCredits, planName, type CreditLabels } from '../labels.js';
-import { $credits, refreshCredits } from '../stores/credits.js';
+import { $credits, $edition, refreshCredits } from '../stores/credits.js';
 import { BalanceBadge } from './balance-badge.js';
 
 /** A plan's model allow-list as people read it. */
@@ -38,6 +38,7 @@ export function PlansPage() {
   const label = useStore($creditLabels);
   const locale = useStore($locale);
   const me = useStore($credits);
+  const edition = useStore($edition);
   const [plans, setPlans] = useState<PlansAnswer | undefined>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<string | undefined>();
@@ -91,8 +92,10 @@ export function PlansPage() {
           </Button>
         ) : null}
       </header>
-      <p className="m-0 text-sm text-muted-foreground">{label.plansIntro}</p>
-      {error ? (
+      <p className="m-0 text-sm text-muted-foreground">
+        {edition && edition !== 'cloud' ? label.notCloud : label.plansIntro}
+      </p>
+      {error && edition === 'cloud' ? (
         <p className="plans-error m-0 text-sm text-danger" role="alert">
           {fill(label.loadFailed, { message: error })}
         </p>
@@ -150,11 +153,13 @@ export function PlansPage() {
                 </li>
               );
             })
-          : [0, 1, 2, 3].map((key) => (
-              <li key={key}>
-                <Skeleton className="h-48 w-full rounded-xl" />
-              </li>
-            ))}
+          : edition && edition !== 'cloud'
+            ? null
+            : [0, 1, 2, 3].map((key) => (
+                <li key={key}>
+                  <Skeleton className="h-48 w-full rounded-xl" />
+                </li>
+              ))}
       </ul>
     </section>
   );
