@@ -7,6 +7,7 @@ import { DialogTrigger } from '../components/ui/dialog.js';
 import { Select } from '../components/ui/input.js';
 import { $labels, $locale, setLocale, type Labels } from './locale.js';
 import { ThemeMenu } from './theme-menu.js';
+import { BalanceBadge } from '../features/credits/components/balance-badge.js';
 
 const NAV: { href: string; label: keyof Labels; icon: LucideIcon }[] = [
   { href: '/', label: 'chat', icon: MessageSquare },
@@ -69,6 +70,7 @@ export function AppHeader() {
         })}
       </nav>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <BalanceBadge className="header-balance hidden sm:inline-flex" />
         <Select
           name="locale"
           aria-label={label.language}

@@ -21,6 +21,18 @@ const Toaster = lazy(() =>
   import('../components/ui/toaster.js').then((module) => ({ default: module.Toaster })),
 );
 
+// The cloud edition's Usage and Plans pages (uPlot with the chart), loaded when opened.
+const UsagePage = lazy(() =>
+  import('../features/credits/components/usage-page.js').then((module) => ({
+    default: module.UsagePage,
+  })),
+);
+const PlansPage = lazy(() =>
+  import('../features/credits/components/plans-page.js').then((module) => ({
+    default: module.PlansPage,
+  })),
+);
+
 // The primitives' gallery, for developers and the design browser test.
 const DesignGallery = lazy(() =>
   import('./design-gallery.js').then((module) => ({ default: module.DesignGallery })),
@@ -61,6 +73,16 @@ export function App() {
               <Route path="/images" component={ImagesPage} />
               <Route path="/agents" component={AgentsPage} />
               <Route path="/settings" component={SettingsPage} />
+              <Route path="/usage">
+                <Suspense fallback={null}>
+                  <UsagePage />
+                </Suspense>
+              </Route>
+              <Route path="/plans">
+                <Suspense fallback={null}>
+                  <PlansPage />
+                </Suspense>
+              </Route>
               <Route path="/design">
                 <Suspense fallback={null}>
                   <DesignGallery />

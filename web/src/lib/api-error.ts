@@ -280,9 +280,10 @@ export function errorCause(error: MessageError): ErrorCause | undefined {
  *   `BadRequest` naming a URL field, a connect timeout);
  * - `localService`: the guide to start a local model service and allow this page's origin
  *   (`OllamaServiceUnavailable`, by its type);
- * - `quota`: a link to the provider's billing or key page (429, 402 and the quota types).
+ * - `quota`: a link to the provider's billing or key page (429, 402 and the quota types);
+ * - `plans`: the gateway's Plans page (the cloud edition's `FreePlanLimit`, `SubscriptionPlanLimit`).
  */
-export type ErrorFix = 'key' | 'accessCode' | 'baseURL' | 'localService' | 'quota';
+export type ErrorFix = 'key' | 'accessCode' | 'baseURL' | 'localService' | 'quota' | 'plans';
 
 /** System error codes of a connection that failed (Node, undici), or of an unusable URL. */
 export const CONNECTION_CODES: ReadonlySet<string> = new Set([
@@ -311,14 +312,10 @@ export const URL_FIELDS: ReadonlySet<string> = new Set([
   'baseURLOrAccountID',
 ]);
 
-const QUOTA_TYPES = new Set<string | number>([
-  429,
-  402,
-  'QuotaLimitReached',
-  'InsufficientQuota',
-  'FreePlanLimit',
-  'SubscriptionPlanLimit',
-]);
+const QUOTA_TYPES = new Set<string | number>([429, 402, 'QuotaLimitReached', 'InsufficientQuota']);
+
+/** The cloud edition's own limits (402): the gateway's plans, not the provider's billing. */
+const PLAN_TYPES = new Set<string | number>(['FreePlanLimit', 'SubscriptionPlanLimit']);
 
 const KEY_TYPES = new Set<string | number>([
   401,
@@ -350,6 +347,8 @@ export function errorFix(error: MessageError): ErrorFix[] {
       ((field !== undefined && URL_FIELDS.has(field)) ||
         /\b(baseURL|endpoint|baseURLOrAccountID)\b/.test(message)));
   if (connection && !fixes.includes('baseURL')) fixes.push('baseURL');
-  if (QUOTA_TYPES.has(type) || error.status === 429 || error.status === 402) fixes.push('quota');
+  if (PLAN_TYPES.has(type)) fixes.push('plans');
+  else if (QUOTA_TYPES.has(type) || error.status === 429 || error.status === 402)
+    fixes.push('quota');
   return fixes;
 }

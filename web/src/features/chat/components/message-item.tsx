@@ -14,6 +14,8 @@ import { hasCopyText, messageCopyText } from '../stores/message-text.js';
 import { DeleteMessageButton, ReplyActions, VersionPager } from './message-actions.js';
 import { ToolResult } from '../../tools/components/tool-result.js';
 import { $editingMessageId, editAndResend, retryLast } from '../stores/generation.js';
+import { ReplyCostText } from '../../credits/components/reply-cost.js';
+import { SpeakButton } from '../../speech/components/speak-button.js';
 
 function Stats({ message, label }: { message: UIMessage; label: Labels }) {
   const parts: string[] = [];
@@ -229,8 +231,10 @@ export function MessageItem({
                 className="copy-message"
               />
             ) : null}
+            <SpeakButton messageId={message.id} text={message.content} />
           </ReplyActions>
           {stats}
+          <ReplyCostText usage={message.usage} provider={message.provider} model={message.model} />
         </div>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import {
   type MessageError,
 } from '../../../lib/api-error.js';
 import { $allProviders } from '../stores/providers.js';
+import { PlanLimitLink } from '../../credits/components/plan-limit-link.js';
 import { AccessCodeField } from './access-code-field.js';
 import { CallErrorText } from './call-error-text.js';
 import { KeyVaultForm } from './key-vault-form.js';
@@ -143,6 +144,7 @@ export function ErrorNotice({
           <RefreshCw aria-hidden="true" />
           {label.retry}
         </Button>
+        {has('plans') ? <PlanLimitLink errorType={error.errorType} /> : null}
         {provider && (has('key') || has('baseURL') || has('localService')) ? (
           <Link
             href={`/settings?provider=${encodeURIComponent(provider.id)}`}
