@@ -5,6 +5,7 @@ import { IconButton } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';
 import { DialogTrigger } from '../components/ui/dialog.js';
 import { Select } from '../components/ui/input.js';
+import { AccountHeaderItems } from '../features/account/shell.js';
 import { $labels, $locale, setLocale, type Labels } from './locale.js';
 import { ThemeMenu } from './theme-menu.js';
 
@@ -80,6 +81,7 @@ export function AppHeader() {
           <option value="zh">中文</option>
         </Select>
         <ThemeMenu />
+        <AccountHeaderItems />
       </div>
     </header>
   );

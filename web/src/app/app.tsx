@@ -3,6 +3,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Dialog, DrawerContent } from '../components/ui/dialog.js';
 import { TooltipProvider } from '../components/ui/tooltip.js';
+import {
+  AccountDialogs,
+  AccountGate,
+  ApiKeysRoute,
+  SignInRoute,
+  SignUpRoute,
+  startAccounts,
+} from '../features/account/shell.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
@@ -32,6 +40,7 @@ export function App() {
   useEffect(() => {
     void loadProviders();
     void loadConversations();
+    startAccounts();
   }, []);
   const label = useStore($labels);
   const drawerOpen = useStore($drawerOpen);
@@ -54,19 +63,24 @@ export function App() {
           </a>
           <AppHeader />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
-            <Switch>
-              <Route path="/images" component={ImagesPage} />
-              <Route path="/settings" component={SettingsPage} />
-              <Route path="/design">
-                <Suspense fallback={null}>
-                  <DesignGallery />
-                </Suspense>
-              </Route>
-              <Route path="/" component={ChatPage} />
-              <Route>
-                <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
-              </Route>
-            </Switch>
+            <AccountGate>
+              <Switch>
+                <Route path="/images" component={ImagesPage} />
+                <Route path="/settings" component={SettingsPage} />
+                <Route path="/design">
+                  <Suspense fallback={null}>
+                    <DesignGallery />
+                  </Suspense>
+                </Route>
+                <Route path="/sign-in" component={SignInRoute} />
+                <Route path="/sign-up" component={SignUpRoute} />
+                <Route path="/account/api-keys" component={ApiKeysRoute} />
+                <Route path="/" component={ChatPage} />
+                <Route>
+                  <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
+                </Route>
+              </Switch>
+            </AccountGate>
           </main>
         </div>
         {!desktop && location === '/' ? (
@@ -75,6 +89,7 @@ export function App() {
           </DrawerContent>
         ) : null}
       </Dialog>
+      <AccountDialogs />
       {toasterNeeded ? (
         <Suspense fallback={null}>
           <Toaster />

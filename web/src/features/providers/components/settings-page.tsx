@@ -26,6 +26,7 @@ import { $providerSettings, updateProviderSettings } from '../stores/provider-se
 import { ClientFetchSwitch } from './client-fetch-switch.js';
 import { ConnectionCheck } from './connection-check.js';
 import { HistorySettings } from '../../chat/components/history-settings.js';
+import { DataTransfer } from '../../sync/components/data-transfer.js';
 import { KeyVaultForm } from './key-vault-form.js';
 import { ProviderModels } from './provider-models.js';
 
@@ -87,6 +88,7 @@ export function SettingsPage() {
         <TracingSwitch />
       </div>
       <HistorySettings />
+      <DataTransfer />
       <h1 className="m-0 text-xl font-semibold tracking-tight">{label.providers}</h1>
       <ProviderToolbar
         onAdded={(id) => {
