@@ -202,11 +202,14 @@ t.test(
         'Ada Lovelace',
         'the name',
       );
-      await a.screenshot({ path: join(screenshots, 'accounts-menu.png') });
+      await a.screenshot({ path: join(screenshots, 'accounts-menu.png'), animations: 'disabled' });
       await a.keyboard.press('Escape');
       await a.setViewportSize({ width: 375, height: 720 });
       await openAccountMenu(a);
-      await a.screenshot({ path: join(screenshots, 'accounts-menu-375.png') });
+      await a.screenshot({
+        path: join(screenshots, 'accounts-menu-375.png'),
+        animations: 'disabled',
+      });
       const overflow = await a.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

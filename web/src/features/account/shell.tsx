@@ -12,6 +12,7 @@ import { $signInRequired, loadAccount } from './stores/account.js';
 
 export {
   $accountMenuExtras,
+  $accountsEnabled,
   addAccountMenuExtra,
   type AccountMenuExtra,
 } from './stores/account.js';

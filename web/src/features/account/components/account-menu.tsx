@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { KeyRound, LogIn, LogOut, MonitorOff, Trash2, UserRound } from 'lucide-react';
+import { KeyRound, LogIn, LogOut, MonitorOff, RefreshCw, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonClasses, IconButton } from '../../../components/ui/button.js';
@@ -11,7 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.js';
+import { cn } from '../../../components/ui/cn.js';
 import { showToast } from '../../../lib/toasts.js';
+import { SYNC_DOT, useSyncText } from '../../sync/components/sync-indicator.js';
+import { $syncStatus, syncNow } from '../../sync/stores/sync.js';
 import { $accountLabels } from '../labels.js';
 import {
   $accountMenuExtras,
@@ -34,6 +37,8 @@ export function AccountMenu() {
   const label = useStore($accountLabels);
   const [, navigate] = useLocation();
   const [deleting, setDeleting] = useState(false);
+  const syncStatus = useStore($syncStatus);
+  const syncText = useSyncText();
   if (!enabled) return null;
   if (!user)
     return (
@@ -55,7 +60,7 @@ export function AccountMenu() {
             label={label.accountMenu}
             name="account-menu"
             tooltipSide="bottom"
-            className="account-trigger"
+            className="account-trigger relative"
           >
             <span
               aria-hidden="true"
@@ -63,6 +68,15 @@ export function AccountMenu() {
             >
               {initial || <UserRound />}
             </span>
+            {syncStatus !== 'off' ? (
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'absolute right-1 bottom-1 size-2.5 rounded-full ring-2 ring-background sm:hidden',
+                  SYNC_DOT[syncStatus],
+                )}
+              />
+            ) : null}
           </IconButton>
         </DropdownMenuTrigger>
         <DropdownMenuContent className="account-menu w-64 max-w-[calc(100vw-1rem)]">
@@ -83,6 +97,12 @@ export function AccountMenu() {
             </>
           ) : null}
           <DropdownMenuSeparator />
+          {syncText ? (
+            <DropdownMenuItem data-action="sync" onSelect={() => void syncNow()}>
+              <RefreshCw aria-hidden="true" />
+              {syncText}
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem data-action="api-keys" onSelect={() => navigate('/account/api-keys')}>
             <KeyRound aria-hidden="true" />
             {label.apiKeys}

@@ -65,7 +65,7 @@ export function ApiKeysPage() {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <Button type="submit" name="create-key">
+        <Button type="submit" variant="primary" name="create-key">
           {label.createKey}
         </Button>
       </form>

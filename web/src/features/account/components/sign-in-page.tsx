@@ -102,7 +102,7 @@ export function SignInPage({ mode }: { mode: 'sign-in' | 'sign-up' }) {
             {error}
           </p>
         ) : null}
-        <Button type="submit" name="submit" disabled={busy}>
+        <Button type="submit" variant="primary" name="submit" disabled={busy}>
           {busy ? label.signingIn : signingUp ? label.signUp : label.signIn}
         </Button>
         {config?.providers.length ? (

@@ -13,6 +13,21 @@ const TEXT = {
   error: 'syncError',
 } as const;
 
+/** The colour of each state's dot (the account button on phones). */
+export const SYNC_DOT = {
+  offline: 'bg-muted-foreground',
+  syncing: 'bg-accent',
+  synced: 'bg-success',
+  error: 'bg-danger',
+} as const;
+
+/** The state's text (`Sync: Synced`), or undefined when signed out. */
+export function useSyncText(): string | undefined {
+  const status = useStore($syncStatus);
+  const label = useStore($accountLabels);
+  return status === 'off' ? undefined : fill(label.syncState, { state: label[TEXT[status]] });
+}
+
 /** Where sync stands (offline, syncing, synced, error), while signed in; pressing it syncs now. */
 export function SyncIndicator() {
   const status = useStore($syncStatus);
@@ -29,7 +44,8 @@ export function SyncIndicator() {
       tooltipSide="bottom"
       size="sm"
       className={cn(
-        'sync-indicator text-muted-foreground',
+        // on phones the account button carries a dot instead, and the menu the state
+        'sync-indicator hidden text-muted-foreground sm:inline-flex',
         status === 'error' && 'text-danger',
         status === 'synced' && 'text-success',
       )}
