@@ -75,6 +75,15 @@ let pushTimer: ReturnType<typeof setTimeout> | undefined;
 let pullTimer: ReturnType<typeof setInterval> | undefined;
 const cleanups: (() => void)[] = [];
 
+/** An IndexedDB call that may fail (no IndexedDB, storage full): undefined then. */
+async function safely<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch {
+    return undefined;
+  }
+}
+
 const online = () => globalThis.navigator?.onLine !== false;
 const now = () => new Date().toISOString();
 
@@ -85,10 +94,8 @@ function enqueue(job: () => Promise<void>): Promise<void> {
 }
 
 async function saveState(): Promise<void> {
-  if (user && state)
-    await store()
-      .set(STATE_KEY(user.id), state)
-      .catch(() => undefined);
+  const [who, what] = [user, state];
+  if (who && what) await safely(() => store().set(STATE_KEY(who.id), what));
 }
 
 /** Run `work` as a sync round, showing it in the indicator. */
@@ -407,9 +414,11 @@ async function start(signedIn: SessionUser): Promise<void> {
   user = signedIn;
   await conversationsLoaded();
   vaultsAvailable = true;
-  state = (await store()
-    .get<SyncState>(STATE_KEY(signedIn.id))
-    .catch(() => undefined)) ?? { cursors: {}, prints: {}, decided: false };
+  state = (await safely(() => store().get<SyncState>(STATE_KEY(signedIn.id)))) ?? {
+    cursors: {},
+    prints: {},
+    decided: false,
+  };
   if (user !== signedIn) return;
   if (!state.decided) {
     const local = $conversations.get().length;
@@ -457,7 +466,7 @@ export async function resolveImportOffer(upload: boolean): Promise<void> {
   $importOffer.set(undefined);
   if (!user || !state) return;
   if (!upload) {
-    await idbSet(SIGNED_OUT_KEY, $conversations.get()).catch(() => undefined);
+    await safely(() => idbSet(SIGNED_OUT_KEY, $conversations.get()));
     $conversations.set([]);
     await saveConversations();
   }
@@ -488,12 +497,10 @@ async function clearAccountCopy(options: { flush: boolean }): Promise<void> {
   // send what is not sent yet while the session still exists
   if (options.flush && state?.decided) await syncNow().catch(() => undefined);
   stop();
-  await store()
-    .del(STATE_KEY(signedOut.id))
-    .catch(() => undefined);
-  const kept = await idbGet<Conversation[]>(SIGNED_OUT_KEY).catch(() => undefined);
+  await safely(() => store().del(STATE_KEY(signedOut.id)));
+  const kept = await safely(() => idbGet<Conversation[]>(SIGNED_OUT_KEY));
   $conversations.set(kept ?? []);
-  await idbDel(SIGNED_OUT_KEY).catch(() => undefined);
+  await safely(() => idbDel(SIGNED_OUT_KEY));
   await saveConversations();
 }
 
