@@ -171,7 +171,7 @@ function fakeServer() {
       ...body,
       id,
       updatedAt,
-      deletedAt: body.deletedAt ?? null,
+      deletedAt: (body.deletedAt as string | null | undefined) ?? null,
       synced: ++clock,
     };
     rows.set(id, row);
