@@ -4,6 +4,7 @@
 // deletes travel both ways, provider keys follow the person, sign out leaves the app working as
 // without an account, and a first sign-in offers to upload what the browser holds. Screenshots of
 // the sign-in page and the account menu at 1280 and 375 px.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -134,6 +135,7 @@ t.test(
     });
 
     const firstTitle = 'Plans for the Analytical Engine';
+    let signedInB!: Page;
     await t.test('a conversation made in one browser appears in another', async (t) => {
       await a.goto(`${url}/settings`);
       const card = a.locator('details.provider-card[data-provider="openai"]');
@@ -147,6 +149,7 @@ t.test(
       await synced(a);
 
       const b = await open();
+      signedInB = b;
       await b.goto(`${url}/sign-in`);
       await b.locator('input[name="email"]').fill(email);
       await b.locator('input[name="password"]').fill(PASSWORD);
@@ -250,6 +253,56 @@ t.test(
       t.pass('chat works signed out');
     });
 
+    await t.test('export and import in Settings, signed out and signed in', async (t) => {
+      await a.getByRole('link', { name: 'Settings' }).click();
+      const [download] = await Promise.all([
+        a.waitForEvent('download'),
+        a.locator('.data-transfer button[name="export"]').click(),
+      ]);
+      const file = join(dataDir, 'local-export.json');
+      await download.saveAs(file);
+      const local = JSON.parse(readFileSync(file, 'utf8')) as {
+        format: string;
+        conversations: { title: string }[];
+        messages: { content: string }[];
+      };
+      t.equal(local.format, 'manifold-export', 'signed out: built from this browser');
+      t.same(
+        local.conversations.map((c) => c.title),
+        ['Local question'],
+      );
+      t.same(
+        local.messages.map((m) => m.content),
+        ['Local question', 'Works signed out.'],
+      );
+      const c = await open();
+      await c.goto(`${url}/settings`);
+      await c.locator('.data-transfer input[name="import-file"]').setInputFiles(file);
+      t.match(
+        await c.locator('.data-transfer .transfer-result').textContent(),
+        /Imported: 1 conversations, 2 messages/,
+        'imported into another signed-out browser',
+      );
+      await c.getByRole('link', { name: 'Chat' }).click();
+      await c.locator('.conversation-list .conversation', { hasText: 'Local question' }).click();
+      await c.locator('.message.assistant', { hasText: 'Works signed out.' }).waitFor();
+      t.pass('the imported conversation opens');
+
+      await signedInB.goto(`${url}/settings`);
+      const [accountDownload] = await Promise.all([
+        signedInB.waitForEvent('download'),
+        signedInB.locator('.data-transfer button[name="export"]').click(),
+      ]);
+      const accountFile = join(dataDir, 'account-export.json');
+      await accountDownload.saveAs(accountFile);
+      const account = JSON.parse(readFileSync(accountFile, 'utf8')) as {
+        format: string;
+        user?: { email?: string };
+      };
+      t.equal(account.format, 'manifold-export');
+      t.equal(account.user?.email, email, 'signed in: the account’s export from the server');
+    });
+
     await t.test('first sign-in offers to upload what the browser holds', async (t) => {
       await a.goto(`${url}/sign-in`);
       await a.locator('input[name="email"]').fill(email);
@@ -275,3 +328,31 @@ t.test(
     t.same(pageErrors, [], 'no page errors');
   },
 );
+
+t.test('ACCOUNTS=required: the sign-in page comes first', async (t) => {
+  const dataDir = await migratedDataDir(t);
+  const { url, browser } = await setupBrowser(t, {
+    ACCOUNTS: 'required',
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    DATA_DIR: dataDir,
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+  });
+  t.teardown(() => context.close().catch(() => undefined));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(url);
+  await page.locator('.sign-in-page form[data-mode="sign-in"]').waitFor();
+  t.equal(await page.locator('textarea[name="message"]').count(), 0, 'no chat before signing in');
+  t.equal(await page.locator('.sign-in-page h1').textContent(), '登录 Manifold', 'in Chinese');
+  await page.getByRole('link', { name: '注册账号' }).click();
+  await page.locator('form[data-mode="sign-up"]').waitFor();
+  await page.locator('input[name="email"]').fill('grace@example.com');
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[name="submit"]').click();
+  await page.locator('textarea[name="message"]').waitFor();
+  await page.locator('button[name="account-menu"]').waitFor();
+  t.pass('signed up: the chat shows');
+});
