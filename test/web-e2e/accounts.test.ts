@@ -325,6 +325,49 @@ t.test(
       );
     });
 
+    await t.test('sign out everywhere ends the other browser’s session too', async (t) => {
+      await openAccountMenu(a);
+      await a.locator('[data-action="sign-out-everywhere"]').click();
+      await a.locator('a[data-account="signed-out"]').waitFor();
+      // the other browser learns it on its next sync (401): signed out, its copy cleared
+      await signedInB.locator('button[name="sync-state"]').click();
+      await signedInB.locator('a[data-account="signed-out"]').waitFor();
+      t.equal(
+        await signedInB.locator('.conversation-list .conversation').count(),
+        0,
+        'the account’s conversations left that browser too',
+      );
+    });
+
+    await t.test('delete the account, with the password', async (t) => {
+      await a.goto(`${url}/sign-in`);
+      await a.locator('input[name="email"]').fill(email);
+      await a.locator('input[name="password"]').fill(PASSWORD);
+      await a.locator('button[name="submit"]').click();
+      await openAccountMenu(a);
+      await a.locator('[data-action="delete-account"]').click();
+      const dialog = a.locator('.delete-account');
+      await dialog.locator('input[name="password"]').fill('not the password');
+      await dialog.locator('button[name="confirm-delete"]').click();
+      await dialog.locator('.text-danger').waitFor();
+      t.pass('a wrong password is refused, and says so');
+      await dialog.locator('input[name="password"]').fill(PASSWORD);
+      await dialog.locator('button[name="confirm-delete"]').click();
+      await a.locator('a[data-account="signed-out"]').waitFor();
+      const answer = await a.evaluate(
+        async ([address, password]) =>
+          (
+            await fetch('/api/auth/sign-in/email', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: address, password }),
+            })
+          ).status,
+        [email, PASSWORD] as const,
+      );
+      t.not(answer, 200, 'the account is gone');
+    });
+
     t.same(pageErrors, [], 'no page errors');
   },
 );

@@ -130,6 +130,20 @@ async function round(work: () => Promise<void>): Promise<void> {
 
 // ---- conversations and messages -------------------------------------------------------------
 
+/**
+ * A message's fingerprint, kept per message object: the stores replace a message when it changes,
+ * so a push hashes only what changed (not every image of a long history each time).
+ */
+const messagePrints = new WeakMap<UIMessage, string>();
+function messagePrintOf(conversationId: string, message: UIMessage): string {
+  let print = messagePrints.get(message);
+  if (print === undefined) {
+    print = fingerprint(messageBody(conversationId, message));
+    messagePrints.set(message, print);
+  }
+  return print;
+}
+
 /** Push what changed in the conversations since it was last sent or received. */
 async function pushConversations(): Promise<void> {
   const prints = state!.prints;
@@ -158,9 +172,9 @@ async function pushConversations(): Promise<void> {
     for (const message of conversation.messages) {
       const messageKey = `m:${conversation.id}/${message.id}`;
       present.add(messageKey);
-      const row = messageBody(conversation.id, message);
-      const messagePrint = fingerprint(row);
+      const messagePrint = messagePrintOf(conversation.id, message);
       if (prints[messageKey] === messagePrint) continue;
+      const row = messageBody(conversation.id, message);
       const answer = await call<{ item: MessageRow; applied: boolean }>(
         'PUT',
         `${SYNC}/messages/${encodeURIComponent(message.id)}`,
@@ -253,8 +267,9 @@ function applyMessageRows(rows: (MessageRow & Deletable)[]): void {
     const merged = mergeMessages(conversation, entry.changed, entry.deleted);
     for (const id of entry.deleted) delete prints[`m:${conversation.id}/${id}`];
     for (const message of entry.changed)
-      prints[`m:${conversation.id}/${message.id}`] = fingerprint(
-        messageBody(conversation.id, merged.messages.find((m) => m.id === message.id) ?? message),
+      prints[`m:${conversation.id}/${message.id}`] = messagePrintOf(
+        conversation.id,
+        merged.messages.find((m) => m.id === message.id) ?? message,
       );
     return merged;
   });
