@@ -327,6 +327,29 @@ t.test('the sync engine', async (t) => {
     t.equal($conversations.get().find((c) => c.id === 'conv_1')?.title, 'Newer there');
   });
 
+  await t.test('rows for a conversation that is streaming wait for the next pull', async (t) => {
+    const { $generations } = await import('../../web/src/features/chat/stores/generation.js');
+    const later = new Date(Date.now() + 120_000).toISOString();
+    server.write('messages', 'msg_w', {
+      conversationId: 'conv_1',
+      role: 'user',
+      content: 'Written elsewhere meanwhile',
+      createdAt: later,
+      updatedAt: later,
+    });
+    $generations.set({ conv_1: { conversationId: 'conv_1', messageId: 'msg_a' } });
+    await sync.syncNow();
+    const has = () =>
+      $conversations
+        .get()
+        .find((c) => c.id === 'conv_1')!
+        .messages.some((m) => m.id === 'msg_w');
+    t.notOk(has(), 'not while the reply streams');
+    $generations.set({});
+    await sync.syncNow();
+    t.ok(has(), 'applied on the next pull');
+  });
+
   await t.test('signing out clears the account’s copy', async (t) => {
     await account.signOut();
     t.equal(sync.$syncStatus.get(), 'off');

@@ -252,9 +252,17 @@ function applyConversationRows(rows: (ConversationRow & Deletable)[]): void {
 function applyMessageRows(rows: (MessageRow & Deletable)[]): void {
   if (!rows.length) return;
   const prints = state!.prints;
-  const byConversation = new Map<string, { changed: UIMessage[]; deleted: Set<string> }>();
+  const byConversation = new Map<
+    string,
+    { rows: (MessageRow & Deletable)[]; changed: UIMessage[]; deleted: Set<string> }
+  >();
   for (const row of rows) {
-    const entry = byConversation.get(row.conversationId) ?? { changed: [], deleted: new Set() };
+    const entry = byConversation.get(row.conversationId) ?? {
+      rows: [],
+      changed: [],
+      deleted: new Set(),
+    };
+    entry.rows.push(row);
     if (row.deletedAt) entry.deleted.add(row.id);
     else entry.changed.push(messageFromRow(row));
     byConversation.set(row.conversationId, entry);
@@ -262,8 +270,11 @@ function applyMessageRows(rows: (MessageRow & Deletable)[]): void {
   const all = $conversations.get().map((conversation) => {
     const entry = byConversation.get(conversation.id);
     if (!entry) return conversation;
-    // a reply streaming here is this browser's own: leave it be
-    if (conversation.id in $generations.get()) return conversation;
+    // a reply streams here: the rows wait for the next pull (the cursor has moved past them)
+    if (conversation.id in $generations.get()) {
+      deferred.push(...entry.rows);
+      return conversation;
+    }
     const merged = mergeMessages(conversation, entry.changed, entry.deleted);
     for (const id of entry.deleted) delete prints[`m:${conversation.id}/${id}`];
     for (const message of entry.changed)
@@ -276,6 +287,9 @@ function applyMessageRows(rows: (MessageRow & Deletable)[]): void {
   $conversations.set(sortByRecency(all));
 }
 
+/** Pulled message rows of a conversation that was streaming then, applied with the next pull. */
+let deferred: (MessageRow & Deletable)[] = [];
+
 const sortByRecency = (all: Conversation[]) =>
   [...all].sort((a, b) => (b.updatedAt ?? b.createdAt) - (a.updatedAt ?? a.createdAt));
 
@@ -286,7 +300,9 @@ async function pullConversations(): Promise<void> {
   );
   applyConversationRows(conversations);
   const messages = await pullAll<MessageRow & Deletable>('messages', `${SYNC}/messages`);
-  applyMessageRows(messages);
+  const waiting = deferred;
+  deferred = [];
+  applyMessageRows([...waiting, ...messages]);
   if (conversations.length || messages.length) await saveConversations();
 }
 
@@ -492,6 +508,7 @@ export async function resolveImportOffer(upload: boolean): Promise<void> {
 
 function stop(): void {
   user = undefined;
+  deferred = [];
   state = undefined;
   $importOffer.set(undefined);
   $syncStatus.set('off');
