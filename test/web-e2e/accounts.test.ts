@@ -230,6 +230,10 @@ t.test(
       const key = await a.locator('.new-key code').textContent();
       t.match(key, /^mk-/, 'the new key is shown');
       await a.locator('.api-key', { hasText: 'laptop' }).waitFor();
+      await a.screenshot({
+        path: join(screenshots, 'accounts-api-keys.png'),
+        animations: 'disabled',
+      });
       await a.locator('.api-key button[name="revoke-key"]').click();
       await a.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
       await a.locator('.api-key').waitFor({ state: 'detached' });

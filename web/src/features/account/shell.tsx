@@ -8,7 +8,7 @@ import { ImportOfferDialog } from '../sync/components/import-offer-dialog.js';
 import { SyncIndicator } from '../sync/components/sync-indicator.js';
 import { startSync } from '../sync/stores/sync.js';
 import { AccountMenu } from './components/account-menu.js';
-import { $signInRequired, loadAccount } from './stores/account.js';
+import { $sessionPending, $signInRequired, loadAccount } from './stores/account.js';
 
 export {
   $accountMenuExtras,
@@ -70,7 +70,9 @@ export function ApiKeysRoute() {
 /** The page, or sign-in (sign-up on `/sign-up`) first where the server requires a session. */
 export function AccountGate({ children }: { children: ReactNode }) {
   const required = useStore($signInRequired);
+  const pending = useStore($sessionPending);
   const [location] = useLocation();
+  if (pending) return null;
   if (!required) return <>{children}</>;
   return location === '/sign-up' ? <SignUpRoute /> : <SignInRoute />;
 }

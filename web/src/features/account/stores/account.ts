@@ -31,6 +31,12 @@ export const $signInRequired = computed(
     config?.accounts === 'required' && session.status === 'ready' && !session.user,
 );
 
+/** A sign-in-required server while the session is still being asked for: show nothing yet. */
+export const $sessionPending = computed(
+  [$accountsConfig, $session],
+  (config, session) => config?.accounts === 'required' && session.status === 'loading',
+);
+
 /**
  * Extra items of the account menu, for other features (e.g. the credits balance): each one a
  * component rendered inside the menu, between the person's name and the account actions, in
