@@ -259,6 +259,11 @@ t.test(
 
     await t.test('export and import in Settings, signed out and signed in', async (t) => {
       await a.getByRole('link', { name: 'Settings' }).click();
+      await a.locator('.data-transfer').scrollIntoViewIfNeeded();
+      await a.locator('.data-transfer').screenshot({
+        path: join(screenshots, 'accounts-data-transfer.png'),
+        animations: 'disabled',
+      });
       const [download] = await Promise.all([
         a.waitForEvent('download'),
         a.locator('.data-transfer button[name="export"]').click(),
