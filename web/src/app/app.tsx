@@ -10,6 +10,7 @@ import {
   SignInRoute,
   SignUpRoute,
   startAccounts,
+  useAccountGate,
 } from '../features/account/shell.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
@@ -46,6 +47,7 @@ export function App() {
   const drawerOpen = useStore($drawerOpen);
   const desktop = useStore($isDesktop);
   const toasterNeeded = useStore($toasterNeeded);
+  const gated = useAccountGate();
   const [location] = useLocation();
   return (
     <TooltipProvider>
@@ -63,24 +65,23 @@ export function App() {
           </a>
           <AppHeader />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
-            <AccountGate>
-              <Switch>
-                <Route path="/images" component={ImagesPage} />
-                <Route path="/settings" component={SettingsPage} />
-                <Route path="/design">
-                  <Suspense fallback={null}>
-                    <DesignGallery />
-                  </Suspense>
-                </Route>
-                <Route path="/sign-in" component={SignInRoute} />
-                <Route path="/sign-up" component={SignUpRoute} />
-                <Route path="/account/api-keys" component={ApiKeysRoute} />
-                <Route path="/" component={ChatPage} />
-                <Route>
-                  <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
-                </Route>
-              </Switch>
-            </AccountGate>
+            <Switch>
+              {gated ? <Route component={AccountGate} /> : null}
+              <Route path="/images" component={ImagesPage} />
+              <Route path="/settings" component={SettingsPage} />
+              <Route path="/design">
+                <Suspense fallback={null}>
+                  <DesignGallery />
+                </Suspense>
+              </Route>
+              <Route path="/sign-in" component={SignInRoute} />
+              <Route path="/sign-up" component={SignUpRoute} />
+              <Route path="/account/api-keys" component={ApiKeysRoute} />
+              <Route path="/" component={ChatPage} />
+              <Route>
+                <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
+              </Route>
+            </Switch>
           </main>
         </div>
         {!desktop && location === '/' ? (

@@ -2,7 +2,7 @@
 // items, the gate of a sign-in-required server, the pages and the first-sign-in dialog. With
 // ACCOUNTS=off none of it renders anything.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { ImportOfferDialog } from '../sync/components/import-offer-dialog.js';
 import { SyncIndicator } from '../sync/components/sync-indicator.js';
@@ -67,13 +67,21 @@ export function ApiKeysRoute() {
   );
 }
 
-/** The page, or sign-in (sign-up on `/sign-up`) first where the server requires a session. */
-export function AccountGate({ children }: { children: ReactNode }) {
+/**
+ * The page must give way to the gate: a sign-in-required server, signed out (or the session not
+ * known yet). The shell then routes everything to `AccountGate`.
+ */
+export function useAccountGate(): boolean {
   const required = useStore($signInRequired);
+  const pending = useStore($sessionPending);
+  return required || pending;
+}
+
+/** Sign-in first (sign-up on `/sign-up`) where the server requires a session; nothing while unknown. */
+export function AccountGate() {
   const pending = useStore($sessionPending);
   const [location] = useLocation();
   if (pending) return null;
-  if (!required) return <>{children}</>;
   return location === '/sign-up' ? <SignUpRoute /> : <SignInRoute />;
 }
 
