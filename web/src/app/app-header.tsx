@@ -5,6 +5,7 @@ import { IconButton } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';
 import { DialogTrigger } from '../components/ui/dialog.js';
 import { Select } from '../components/ui/input.js';
+import { $accountsEnabled, AccountHeaderItems } from '../features/account/shell.js';
 import { $labels, $locale, setLocale, type Labels } from './locale.js';
 import { ThemeMenu } from './theme-menu.js';
 import { BalanceBadge } from '../features/credits/components/balance-badge.js';
@@ -24,6 +25,8 @@ export function AppHeader() {
   const label = useStore($labels);
   const locale = useStore($locale);
   const [location] = useLocation();
+  // on phones the account button takes the brand mark's place on the chat (the Chat link stays)
+  const accounts = useStore($accountsEnabled);
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-border bg-background px-2 sm:gap-2 sm:px-4">
       {location === '/' ? (
@@ -40,7 +43,10 @@ export function AppHeader() {
       ) : null}
       <Link
         href="/"
-        className="mr-1 flex items-center gap-2 rounded-lg px-1 font-semibold tracking-tight sm:mr-3"
+        className={cn(
+          'mr-1 flex items-center gap-2 rounded-lg px-1 font-semibold tracking-tight sm:mr-3',
+          accounts && location === '/' && 'max-sm:hidden',
+        )}
         aria-label={label.brand}
       >
         <span className="inline-flex size-7 items-center justify-center rounded-lg bg-primary text-primary-foreground">
@@ -83,6 +89,7 @@ export function AppHeader() {
           <option value="zh">中文</option>
         </Select>
         <ThemeMenu />
+        <AccountHeaderItems />
       </div>
     </header>
   );

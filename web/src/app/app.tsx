@@ -3,11 +3,22 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Dialog, DrawerContent } from '../components/ui/dialog.js';
 import { TooltipProvider } from '../components/ui/tooltip.js';
+import {
+  AccountDialogs,
+  AccountGate,
+  ApiKeysRoute,
+  SignInRoute,
+  SignUpRoute,
+  startAccounts,
+  addAccountMenuExtra,
+  useAccountGate,
+} from '../features/account/shell.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
 import { ImagesPage } from '../features/images/components/images-page.js';
 import { AgentsPage } from '../features/agents/components/agents-page.js';
+import { AccountCredits } from '../features/credits/components/balance-badge.js';
 import { initAgents } from '../features/agents/stores/new-chat.js';
 import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
@@ -47,11 +58,19 @@ export function App() {
     void loadProviders();
     void loadConversations();
     initAgents();
+    startAccounts();
+    // the cloud edition's balance and plan in the account menu (renders nothing elsewhere)
+    addAccountMenuExtra({
+      id: 'credits',
+      order: 10,
+      component: () => <AccountCredits className="px-2 py-1.5" />,
+    });
   }, []);
   const label = useStore($labels);
   const drawerOpen = useStore($drawerOpen);
   const desktop = useStore($isDesktop);
   const toasterNeeded = useStore($toasterNeeded);
+  const gated = useAccountGate();
   const [location] = useLocation();
   return (
     <TooltipProvider>
@@ -70,6 +89,7 @@ export function App() {
           <AppHeader />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
             <Switch>
+              {gated ? <Route component={AccountGate} /> : null}
               <Route path="/images" component={ImagesPage} />
               <Route path="/agents" component={AgentsPage} />
               <Route path="/settings" component={SettingsPage} />
@@ -88,6 +108,9 @@ export function App() {
                   <DesignGallery />
                 </Suspense>
               </Route>
+              <Route path="/sign-in" component={SignInRoute} />
+              <Route path="/sign-up" component={SignUpRoute} />
+              <Route path="/account/api-keys" component={ApiKeysRoute} />
               <Route path="/" component={ChatPage} />
               <Route>
                 <p className="p-8 text-center text-muted-foreground">{label.notFound}</p>
@@ -101,6 +124,7 @@ export function App() {
           </DrawerContent>
         ) : null}
       </Dialog>
+      <AccountDialogs />
       {toasterNeeded ? (
         <Suspense fallback={null}>
           <Toaster />

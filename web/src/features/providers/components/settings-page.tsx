@@ -27,6 +27,7 @@ import { ClientFetchSwitch } from './client-fetch-switch.js';
 import { ConnectionCheck } from './connection-check.js';
 import { HistorySettings } from '../../chat/components/history-settings.js';
 import { SpeechSettings } from '../../speech/components/speech-settings.js';
+import { DataTransfer } from '../../sync/components/data-transfer.js';
 import { KeyVaultForm } from './key-vault-form.js';
 import { ProviderModels } from './provider-models.js';
 
@@ -89,6 +90,7 @@ export function SettingsPage() {
       </div>
       <HistorySettings />
       <SpeechSettings />
+      <DataTransfer />
       <h1 className="m-0 text-xl font-semibold tracking-tight">{label.providers}</h1>
       <ProviderToolbar
         onAdded={(id) => {
