@@ -5,6 +5,7 @@
 import t from 'tap';
 import { Value } from 'typebox/value';
 import {
+  AgentBodySchema,
   ConversationBodySchema,
   ExportDocumentSchema,
   MessageBodySchema,
@@ -112,6 +113,25 @@ t.test('rows: what a PUT sends matches the contract, and comes back the same', a
   t.notOk(renamed.pinned, 'unpinned');
   t.same(renamed.messages, local.messages, 'local messages are kept');
   t.same((renamed as Conversation & { agent: unknown }).agent, { systemRole: 'be brief' });
+});
+
+t.test('an agent as the sync engine PUTs it fits the contract', async (t) => {
+  const { blankAgent, toAgentBody, settingsOfAgent } =
+    await import('../../web/src/features/agents/stores/agent-model.js');
+  const agent = {
+    ...blankAgent('agent_1', '2026-11-24T10:00:00.000Z', 'Translator'),
+    systemRole: 'Translate to French.',
+    plugins: ['web-search'],
+  };
+  const body = toAgentBody(agent);
+  t.ok(
+    Value.Check(AgentBodySchema, body),
+    [...Value.Errors(AgentBodySchema, body)]
+      .map((e) => `${e.instancePath} ${e.message}`)
+      .join('; ') || 'agent body fits the schema',
+  );
+  t.match(body, { id: 'agent_1', title: 'Translator', systemRole: 'Translate to French.' });
+  t.same(settingsOfAgent(agent).plugins, ['web-search'], "the agent's tools are on in its chats");
 });
 
 t.test('mergeMessages: replaces, adds in creation order, deletes', async (t) => {

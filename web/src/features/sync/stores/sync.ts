@@ -17,6 +17,8 @@ import {
   type UIMessage,
 } from '../../chat/stores/conversations.js';
 import { $generations } from '../../chat/stores/generation.js';
+import { toAgentBody, type Agent } from '../../agents/stores/agent-model.js';
+import { $agents, onAgentChanged, putAgentRows } from '../../agents/stores/agents.js';
 import { $customProviders } from '../../providers/stores/custom-providers.js';
 import {
   $providerSettings,
@@ -50,7 +52,9 @@ export const $importOffer = atom<number | undefined>(undefined);
 /** What sync keeps per person in this browser. */
 interface SyncState {
   /** The pull cursors (`next`), by collection. */
-  cursors: Partial<Record<'conversations' | 'messages' | 'settings' | 'keyVaults', string>>;
+  cursors: Partial<
+    Record<'conversations' | 'messages' | 'settings' | 'keyVaults' | 'agents', string>
+  >;
   /** What was last sent or received: `c:<conversation>`, `m:<conversation>/<message>`, `v:<provider>`, `s`. */
   prints: Record<string, string>;
   /** The first-sign-in question was answered. */
@@ -400,6 +404,40 @@ async function syncKeyVaults(): Promise<void> {
   }
 }
 
+// ---- agents ---------------------------------------------------------------------------------
+
+/** Take the server's changed agents (last writer wins, in the agents store), then send ours. */
+async function syncAgents(): Promise<void> {
+  const prints = state!.prints;
+  const rows = await pullAll<Agent & Deletable>('agents', `${SYNC}/agents`);
+  if (rows.length) {
+    putAgentRows(rows);
+    for (const row of rows) {
+      const stored = $agents.get().find((agent) => agent.id === row.id);
+      if (stored) prints[`a:${row.id}`] = fingerprint(toAgentBody(stored));
+    }
+  }
+  for (const agent of $agents.get()) {
+    if (agent.builtin) continue;
+    const key = `a:${agent.id}`;
+    const body = toAgentBody(agent);
+    const print = fingerprint(body);
+    if (prints[key] === print) continue;
+    if (agent.deletedAt) {
+      // never sent: nothing to delete on the server
+      if (prints[key]) await remove(`${SYNC}/agents/${encodeURIComponent(agent.id)}`);
+    } else {
+      const answer = await call<{ item: Agent; applied: boolean }>(
+        'PUT',
+        `${SYNC}/agents/${encodeURIComponent(agent.id)}`,
+        body,
+      );
+      if (!answer.applied) putAgentRows([answer.item]);
+    }
+    prints[key] = print;
+  }
+}
+
 // ---- rounds ---------------------------------------------------------------------------------
 
 /** Send local changes, then take the server's. */
@@ -410,6 +448,7 @@ export function syncNow(): Promise<void> {
       await pullConversations();
       await syncSettings();
       await syncKeyVaults();
+      await syncAgents();
     }),
   );
 }
@@ -469,6 +508,7 @@ function run(): void {
     $conversations.listen(schedulePush),
     $generations.listen(schedulePush),
     $providerSettings.listen(schedulePush),
+    onAgentChanged(schedulePush),
   );
   const onFocus = () => void syncNow();
   const onOffline = () => $syncStatus.set('offline');
