@@ -258,6 +258,33 @@ for (const target of targets) {
       await app.credits!.repository.setPlan(ada.id, 'free');
     });
 
+    t.test('ledger pages hold every row once, rows of one millisecond included', async (t) => {
+      const dave = await signUp(url, 'dave@example.com', 'Dave');
+      await Promise.all(
+        Array.from({ length: 120 }, (_, index) =>
+          app.credits!.repository.apply(dave.id, {
+            key: `test:${index}`,
+            delta: 1,
+            reason: 'grant',
+          }),
+        ),
+      );
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const response = await fetch(
+          `${url}/webapi/credits/ledger${cursor ? `?cursor=${cursor}` : ''}`,
+          { headers: { cookie: dave.cookie } },
+        );
+        const body = (await response.json()) as { entries: Array<{ id: string }>; next?: string };
+        seen.push(...body.entries.map((entry) => entry.id));
+        if (!body.next) break;
+        cursor = body.next;
+      }
+      t.equal(seen.length, 121, 'the 120 grants and the sign-up');
+      t.equal(new Set(seen).size, 121, 'none twice');
+    });
+
     t.test('the ledger refuses a cursor it did not make', async (t) => {
       const response = await fetch(`${url}/webapi/credits/ledger?cursor=nonsense`, {
         headers: { cookie: ada.cookie },

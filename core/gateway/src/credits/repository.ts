@@ -47,6 +47,15 @@ export interface CreditAccount {
   stripeSubscriptionId: string | null;
 }
 
+/**
+ * A row's time to the millisecond, as cursors carry it (a `Date`): PostgreSQL keeps microseconds,
+ * and comparing those with a cursor's milliseconds would skip or repeat rows written in the same
+ * millisecond. Ordered by it, then by id, every row has one place.
+ */
+const createdMs = sql`date_trunc('milliseconds', ${creditLedger.createdAt})`;
+/** The same time as ISO 8601 text in UTC, for the cursor (no driver's date parsing in between). */
+const cursorText = sql<string>`to_char(date_trunc('milliseconds', ${creditLedger.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Ledger pages are this long. */
 const PAGE = 50;
 
@@ -126,26 +135,27 @@ export function creditRepository(db: Database) {
     ): Promise<{ entries: LedgerEntry[]; next?: string } | undefined> {
       const after = cursor ? decodeCursor(cursor) : undefined;
       if (cursor && !after) return undefined;
+      const at = after ? sql`${after.createdAt.toISOString()}::timestamptz` : undefined;
       const rows = await db
-        .select()
+        .select({ row: creditLedger, cursorAt: cursorText })
         .from(creditLedger)
         .where(
           and(
             eq(creditLedger.userId, userId),
-            after
+            at && after
               ? or(
-                  lt(creditLedger.createdAt, after.createdAt),
-                  and(eq(creditLedger.createdAt, after.createdAt), lt(creditLedger.id, after.id)),
+                  sql`${createdMs} < ${at}`,
+                  and(sql`${createdMs} = ${at}`, lt(creditLedger.id, after.id)),
                 )
               : undefined,
           ),
         )
-        .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+        .orderBy(desc(createdMs), desc(creditLedger.id))
         .limit(PAGE + 1);
       const page = rows.slice(0, PAGE);
       const last = page.at(-1);
       return {
-        entries: page.map((row) => ({
+        entries: page.map(({ row }) => ({
           id: row.id,
           delta: Number(row.delta),
           reason: row.reason,
@@ -156,7 +166,9 @@ export function creditRepository(db: Database) {
           ...(row.estimated ? { estimated: true } : {}),
           createdAt: row.createdAt.toISOString(),
         })),
-        ...(rows.length > PAGE && last ? { next: encodeCursor(last.createdAt, last.id) } : {}),
+        ...(rows.length > PAGE && last
+          ? { next: encodeCursor(new Date(last.cursorAt), last.row.id) }
+          : {}),
       };
     },
 
