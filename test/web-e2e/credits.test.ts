@@ -297,8 +297,8 @@ t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
   await rows.nth(50).waitFor();
   t.equal(
     await rows.count(),
-    55 + 3,
-    'the next page after it (55 grants, the chat, the drain, sign-up)',
+    55 + 5,
+    'the next page after it (55 grants, the chat, two replies read aloud (speech is metered), the drain, sign-up)',
   );
   t.equal(await page.locator('button[name="load-more"]').count(), 0, 'no page after the last');
   t.same(pageErrors, [], 'no page errors');
