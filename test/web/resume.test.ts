@@ -1,0 +1,104 @@
+import t from 'tap';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
+import { ChatFetchError } from '../../web/src/lib/api-error.js';
+import { createEventCounter, followStream } from '../../web/src/features/chat/stores/resume.js';
+
+const text = (data: string): StreamEvent => ({ id: 's', event: 'text', data }) as StreamEvent;
+const reasoning = (data: string): StreamEvent =>
+  ({ id: 's', event: 'reasoning', data }) as StreamEvent;
+const usage: StreamEvent = { id: 's', event: 'usage', data: { totalTokens: 3 } } as StreamEvent;
+
+t.test('an event counts as applied once the text and reasoning up to it are shown', async (t) => {
+  const counter = createEventCounter();
+  counter.receive(reasoning('abc'));
+  counter.receive(text('Hel'));
+  counter.receive(text('lo'));
+  counter.receive(usage);
+  t.equal(counter.received, 4);
+  t.equal(counter.applied, 0, 'nothing shown yet');
+  counter.showReasoning(2);
+  t.equal(counter.applied, 0, 'part of the reasoning');
+  counter.showReasoning(1);
+  t.equal(counter.applied, 1, 'the reasoning event');
+  counter.showText(4);
+  t.equal(counter.applied, 2, '"Hel" shown, "lo" only in part');
+  counter.showText(1);
+  t.equal(counter.applied, 4, 'the rest, and the usage event after it');
+});
+
+t.test(
+  'events without text are applied at once; a resumed counter starts from its count',
+  async (t) => {
+    const counter = createEventCounter(7);
+    t.equal(counter.applied, 7);
+    counter.receive(usage);
+    t.equal(counter.received, 8);
+    t.equal(counter.applied, 8);
+    counter.receive(text(''));
+    t.equal(counter.applied, 9, 'an empty text needs nothing shown');
+  },
+);
+
+async function* events(list: StreamEvent[], failAfter?: number): AsyncGenerator<StreamEvent> {
+  for (const [index, event] of list.entries()) {
+    if (index === failAfter) throw new ChatFetchError('NetworkError', 0, { message: 'cut' });
+    yield event;
+  }
+  if (failAfter === list.length) throw new ChatFetchError('NetworkError', 0, { message: 'cut' });
+}
+
+t.test('a dropped stream is reopened after the events received, each event once', async (t) => {
+  const all = ['a', 'b', 'c', 'd', 'e'].map(text);
+  const counter = createEventCounter();
+  const afters: number[] = [];
+  const got: string[] = [];
+  for await (const event of followStream(events(all, 2), {
+    counter,
+    streamId: () => 'ms_test',
+    reopen: async (_id, after) => {
+      afters.push(after);
+      return events(all.slice(after), afters.length === 1 ? 1 : undefined);
+    },
+    signal: new AbortController().signal,
+    delaysMs: [0, 0],
+  })) {
+    got.push(event.data as string);
+  }
+  t.same(got, ['a', 'b', 'c', 'd', 'e']);
+  t.same(afters, [2, 3], 'resumed after 2, then after 3');
+  t.equal(counter.received, 5);
+});
+
+t.test('a stream that is gone or has no id gives back the connection error', async (t) => {
+  const all = ['a', 'b'].map(text);
+  const gone = followStream(events(all, 1), {
+    counter: createEventCounter(),
+    streamId: () => 'ms_test',
+    reopen: async () => {
+      throw new ChatFetchError('NotFound', 404, { message: 'Unknown or expired stream' });
+    },
+    signal: new AbortController().signal,
+    delaysMs: [0],
+  });
+  const seen: string[] = [];
+  await t.rejects(
+    (async () => {
+      for await (const event of gone) seen.push(event.data as string);
+    })(),
+    /cut/,
+  );
+  t.same(seen, ['a']);
+  const anonymous = followStream(events(all, 1), {
+    counter: createEventCounter(),
+    streamId: () => undefined,
+    reopen: async () => t.fail('not reopened') as never,
+    signal: new AbortController().signal,
+    delaysMs: [0],
+  });
+  await t.rejects(
+    (async () => {
+      for await (const _event of anonymous);
+    })(),
+    /cut/,
+  );
+});
