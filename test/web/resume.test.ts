@@ -1,7 +1,11 @@
 import t from 'tap';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { ChatFetchError } from '../../web/src/lib/api-error.js';
-import { createEventCounter, followStream } from '../../web/src/features/chat/stores/resume.js';
+import {
+  createEventCounter,
+  followStream,
+  trimToMark,
+} from '../../web/src/features/chat/stores/resume.js';
 
 const text = (data: string): StreamEvent => ({ id: 's', event: 'text', data }) as StreamEvent;
 const reasoning = (data: string): StreamEvent =>
@@ -22,15 +26,32 @@ t.test('an event counts as applied once the text and reasoning up to it are show
   t.equal(counter.applied, 1, 'the reasoning event');
   counter.showText(4);
   t.equal(counter.applied, 2, '"Hel" shown, "lo" only in part');
+  t.same(
+    counter.position(),
+    { events: 2, text: 3, reasoning: 3 },
+    'the text of the applied events, not the part of "lo" shown',
+  );
   counter.showText(1);
   t.equal(counter.applied, 4, 'the rest, and the usage event after it');
+  t.same(counter.position(), { events: 4, text: 5, reasoning: 3 });
+});
+
+t.test('a resumed message is cut back to the text of its applied events', async (t) => {
+  const stored = {
+    content: 'Hello wo',
+    reasoning: 'abc',
+    resume: { streamId: 'ms_x', events: 3, text: 6, reasoning: 3 },
+  };
+  t.same(trimToMark(stored), { ...stored, content: 'Hello ' });
+  t.same(trimToMark({ content: 'done' }), { content: 'done' }, 'no mark, unchanged');
 });
 
 t.test(
   'events without text are applied at once; a resumed counter starts from its count',
   async (t) => {
-    const counter = createEventCounter(7);
+    const counter = createEventCounter({ events: 7, text: 10, reasoning: 2 });
     t.equal(counter.applied, 7);
+    t.same(counter.position(), { events: 7, text: 10, reasoning: 2 });
     counter.receive(usage);
     t.equal(counter.received, 8);
     t.equal(counter.applied, 8);

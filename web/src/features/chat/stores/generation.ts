@@ -23,7 +23,13 @@ import { createReasoningTimer } from './reasoning-timer.js';
 import { adoptDraftAgentSettings } from './agent-settings.js';
 import { visionRefused, type MessageAttachments } from './attachments.js';
 import { findModelCard } from '../../providers/stores/models.js';
-import { createEventCounter, fetchNotingStreamId, followStream, isStreamGone } from './resume.js';
+import {
+  createEventCounter,
+  fetchNotingStreamId,
+  followStream,
+  isStreamGone,
+  trimToMark,
+} from './resume.js';
 import {
   $activeConversation,
   $activeConversationId,
@@ -159,15 +165,18 @@ async function streamReply(
   const { provider, model } = target;
   const parent = history.at(-1);
   if ((!parent && !resumed) || (isStreaming(conversationId) && !continuing)) return;
-  const reply: UIMessage = resumed ?? {
-    id: newId('msg'),
-    role: 'assistant',
-    content: '',
-    createdAt: Date.now(),
-    provider: provider.id,
-    model,
-  };
-  if (!resumed) addMessages(conversationId, parent!.id, [reply]);
+  const reply: UIMessage = resumed
+    ? trimToMark(resumed)
+    : {
+        id: newId('msg'),
+        role: 'assistant',
+        content: '',
+        createdAt: Date.now(),
+        provider: provider.id,
+        model,
+      };
+  if (resumed) updateMessage(conversationId, reply.id, () => reply);
+  else addMessages(conversationId, parent!.id, [reply]);
   updateConversation(conversationId, (c) => ({
     ...c,
     provider: provider.id,
@@ -181,11 +190,11 @@ async function streamReply(
 
   // resumable streams: the stream id and the events the message shows go with every change of it
   let streamId = resumed?.resume?.streamId;
-  const counter = createEventCounter(resumed?.resume?.events ?? 0);
+  const counter = createEventCounter(resumed?.resume);
   let savedAt = Date.now();
   const patch = (change: (m: UIMessage) => UIMessage) =>
     updateMessage(conversationId, reply.id, (m) =>
-      streamId ? { ...change(m), resume: { streamId, events: counter.applied } } : change(m),
+      streamId ? { ...change(m), resume: { streamId, ...counter.position() } } : change(m),
     );
   controller.signal.addEventListener('abort', () => {
     if (streamId) void stopProviderChat(provider.id, streamId).catch(() => undefined);

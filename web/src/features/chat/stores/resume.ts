@@ -17,8 +17,33 @@ export const STREAM_ID_HEADER = 'x-manifold-stream-id';
 export interface ResumeMark {
   /** The gateway's stream id, `ms_…`. */
   streamId: string;
-  /** How many of the stream's events the message shows (its content reflects exactly these). */
+  /** How many of the stream's events the message shows in full. */
   events: number;
+  /**
+   * The length of the content those events make: the animation may show part of the next event's
+   * text too, which a resume cuts off (the event comes again, whole).
+   */
+  text: number;
+  /** The same for the reasoning. */
+  reasoning: number;
+}
+
+/** Where a stream stands in a message: events applied and the text and reasoning they make. */
+export type StreamPosition = Omit<ResumeMark, 'streamId'>;
+
+/** A message being resumed with the text and reasoning its applied events made, nothing more. */
+export function trimToMark<M extends { content: string; reasoning?: string; resume?: ResumeMark }>(
+  message: M,
+): M {
+  if (!message.resume) return message;
+  const { text, reasoning } = message.resume;
+  return {
+    ...message,
+    content: message.content.slice(0, text),
+    ...(message.reasoning !== undefined
+      ? { reasoning: message.reasoning.slice(0, reasoning) }
+      : {}),
+  };
 }
 
 /**
@@ -30,6 +55,8 @@ export interface ResumeMark {
 export interface EventCounter {
   readonly received: number;
   readonly applied: number;
+  /** `applied` with the text and reasoning lengths those events make. */
+  position(): StreamPosition;
   /** An event arrived (call before handing its text to the buffer). */
   receive(event: StreamEvent): void;
   /** The buffer showed `length` characters of text. */
@@ -38,14 +65,21 @@ export interface EventCounter {
   showReasoning(length: number): void;
 }
 
-/** A counter for a stream of which `start` events are already applied (0 for a new stream). */
-export function createEventCounter(start = 0): EventCounter {
-  let received = start;
-  let applied = start;
-  let pushedText = 0;
-  let pushedReasoning = 0;
-  let shownText = 0;
-  let shownReasoning = 0;
+/**
+ * A counter for a new stream, or for one resumed into a message (trimmed, `trimToMark`) showing
+ * `start.events` events that made `start.text` characters of text and `start.reasoning` of reasoning.
+ */
+export function createEventCounter(
+  start: StreamPosition = { events: 0, text: 0, reasoning: 0 },
+): EventCounter {
+  let received = start.events;
+  let applied = start.events;
+  let pushedText = start.text;
+  let pushedReasoning = start.reasoning;
+  let shownText = start.text;
+  let shownReasoning = start.reasoning;
+  let appliedText = start.text;
+  let appliedReasoning = start.reasoning;
   /** Text and reasoning pushed up to each received event not yet applied. */
   const marks: Array<{ text: number; reasoning: number }> = [];
   const advance = () => {
@@ -54,7 +88,9 @@ export function createEventCounter(start = 0): EventCounter {
       marks[0]!.text <= shownText &&
       marks[0]!.reasoning <= shownReasoning
     ) {
-      marks.shift();
+      const mark = marks.shift()!;
+      appliedText = mark.text;
+      appliedReasoning = mark.reasoning;
       applied++;
     }
   };
@@ -65,6 +101,7 @@ export function createEventCounter(start = 0): EventCounter {
     get applied() {
       return applied;
     },
+    position: () => ({ events: applied, text: appliedText, reasoning: appliedReasoning }),
     receive(event) {
       received++;
       if (event.event === 'text' && typeof event.data === 'string') pushedText += event.data.length;
