@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { ChatFetchError } from '../../web/src/lib/api-error.js';
+import { openStreamResume, stopChatStream } from '../../web/src/lib/api.js';
 import {
   createEventCounter,
   followStream,
@@ -122,4 +123,37 @@ t.test('a stream that is gone or has no id gives back the connection error', asy
     })(),
     /cut/,
   );
+});
+
+t.test('the resume and stop calls: GET …?after=n with the auth token, POST …/stop', async (t) => {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const answers = [
+    new Response('id: ms_x\nevent: text\ndata: "lo"\n\nid: ms_x\nevent: stop\ndata: "stop"\n\n', {
+      headers: { 'content-type': 'text/event-stream' },
+    }),
+    new Response(JSON.stringify({ errorType: 'NotFound', body: { message: 'gone' } }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    }),
+    new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+  ];
+  const fetchImpl = async (url: string, init?: RequestInit) => {
+    calls.push({ url, ...(init ? { init } : {}) });
+    return answers.shift()!;
+  };
+  const signal = new AbortController().signal;
+  const got: string[] = [];
+  for await (const event of await openStreamResume('ms_x', 3, {}, signal, fetchImpl))
+    got.push(event.event);
+  t.same(got, ['text', 'stop']);
+  t.equal(calls[0]!.url, '/webapi/chat/streams/ms_x?after=3');
+  t.equal(calls[0]!.init?.method, 'GET');
+  const headers = calls[0]!.init?.headers as Record<string, string>;
+  t.ok(headers['x-manifold-auth'], 'the auth token goes with it');
+  t.notOk(headers['content-type'], 'a GET without a body type');
+  await t.rejects(openStreamResume('ms_x', 0, {}, signal, fetchImpl), { status: 404 } as never);
+  await stopChatStream('ms_x', {}, fetchImpl);
+  t.equal(calls[2]!.url, '/webapi/chat/streams/ms_x/stop');
+  t.equal(calls[2]!.init?.method, 'POST');
+  t.equal(calls[2]!.init?.body, '{}');
 });
