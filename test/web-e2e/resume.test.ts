@@ -151,6 +151,36 @@ t.test(
       t.equal(fake.requests.length - closes, 1, 'one chat request');
     });
 
+    await t.test('a stream that is gone keeps the partial reply, stopped', async (t) => {
+      const before = fake.requests.length;
+      // the last reply as a reload mid-stream would find it, with a stream the gateway never had
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const store = open.result.transaction('keyval', 'readwrite').objectStore('keyval');
+              const request = store.get('manifold:conversations');
+              request.onsuccess = () => {
+                const all = request.result as Array<{ messages: Record<string, unknown>[] }>;
+                const reply = all[0]!.messages.findLast((m) => m.role === 'assistant')!;
+                reply.content = 's00 s01 s0';
+                delete reply.stopped;
+                reply.resume = { streamId: 'ms_gone0000000000', events: 2, text: 8, reasoning: 0 };
+                store.put(all, 'manifold:conversations').onsuccess = () => resolve();
+              };
+              request.onerror = () => reject(request.error);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+      await page.reload();
+      const reply = await finishedReply(page, 's');
+      t.ok(reply.stopped, 'marked stopped');
+      t.equal(reply.content, 's00 s01 s0', 'the partial text is kept');
+      t.equal(fake.requests.length, before, 'nothing asked upstream');
+    });
+
     t.same(pageErrors, [], 'no page errors');
   },
 );

@@ -165,18 +165,15 @@ async function streamReply(
   const { provider, model } = target;
   const parent = history.at(-1);
   if ((!parent && !resumed) || (isStreaming(conversationId) && !continuing)) return;
-  const reply: UIMessage = resumed
-    ? trimToMark(resumed)
-    : {
-        id: newId('msg'),
-        role: 'assistant',
-        content: '',
-        createdAt: Date.now(),
-        provider: provider.id,
-        model,
-      };
-  if (resumed) updateMessage(conversationId, reply.id, () => reply);
-  else addMessages(conversationId, parent!.id, [reply]);
+  const reply: UIMessage = resumed ?? {
+    id: newId('msg'),
+    role: 'assistant',
+    content: '',
+    createdAt: Date.now(),
+    provider: provider.id,
+    model,
+  };
+  if (!resumed) addMessages(conversationId, parent!.id, [reply]);
   updateConversation(conversationId, (c) => ({
     ...c,
     provider: provider.id,
@@ -223,6 +220,8 @@ async function streamReply(
     let opened: AsyncGenerator<StreamEvent>;
     if (resumed && streamId) {
       opened = await resumeProviderChat(provider.id, streamId, counter.applied, controller.signal);
+      // the stream is there: the message goes back to the text of its applied events (kept if gone)
+      updateMessage(conversationId, reply.id, trimToMark);
     } else {
       await summariseIfNeeded(conversationId, history, target, controller.signal);
       request = {
