@@ -212,6 +212,44 @@ export async function openChatStream(
   return readEvents(response.body);
 }
 
+/**
+ * `GET /webapi/chat/streams/:id?after=<n>` (CONTRACT §11): the events of a chat stream from its
+ * n-th, then the live ones, read like `openChatStream`'s (same errors; 404 when the stream is gone).
+ */
+export async function openStreamResume(
+  streamId: string,
+  after: number,
+  vault: TokenPayload,
+  signal: AbortSignal,
+  fetchImpl: FetchImpl = defaultFetch,
+): Promise<AsyncGenerator<StreamEvent>> {
+  const url = `/webapi/chat/streams/${encodeURIComponent(streamId)}?after=${Math.max(0, after)}`;
+  const response = await send(fetchImpl, url, async () => {
+    const { 'content-type': _json, ...auth } = await authHeaders(vault);
+    return { method: 'GET', headers: { ...auth, accept: 'text/event-stream' }, signal };
+  });
+  if (!response.body) {
+    throw new ChatFetchError(response.status, response.status, {
+      message: 'The gateway answered without a body',
+    });
+  }
+  return readEvents(response.body);
+}
+
+/** `POST /webapi/chat/streams/:id/stop`: stop a resumable chat's generation (CONTRACT §11). */
+export async function stopChatStream(
+  streamId: string,
+  vault: TokenPayload,
+  fetchImpl: FetchImpl = defaultFetch,
+): Promise<void> {
+  const url = `/webapi/chat/streams/${encodeURIComponent(streamId)}/stop`;
+  await send(fetchImpl, url, async () => ({
+    method: 'POST',
+    headers: { ...(await authHeaders(vault)), accept: 'application/json' },
+    body: '{}',
+  }));
+}
+
 /** One progress line of a model pull (CONTRACT §3), or the last line of one that failed. */
 export interface PullLine {
   status: string;

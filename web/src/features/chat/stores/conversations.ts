@@ -5,6 +5,7 @@ import type { Grounding } from '@manifold/core/contract/grounding';
 import type { ToolCall } from '@manifold/core/contract/tool-call';
 import type { MessageError } from '../../../lib/api-error.js';
 import type { AgentSettings } from './build-request.js';
+import type { ResumeMark } from './resume.js';
 import {
   addChain,
   appendToThread,
@@ -66,6 +67,8 @@ export interface UIMessage {
   stopped?: boolean;
   /** The reply failed: type, status, message, the gateway's body and, from the page, why. */
   error?: MessageError;
+  /** While a resumable reply streams: its stream and how many events it shows (`resume.ts`). */
+  resume?: ResumeMark;
 }
 
 /** How a conversation got its title. */

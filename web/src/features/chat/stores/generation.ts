@@ -2,16 +2,21 @@ import { atom, computed } from 'nanostores';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { Grounding } from '@manifold/core/contract/grounding';
 import type { ProviderManifest } from '@manifold/core/contract/provider-manifest';
+import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import {
   ChatFetchError,
   isAbortError,
   messageErrorOf,
   streamErrorOf,
 } from '../../../lib/api-error.js';
-import { openProviderChat } from '../../providers/api/provider-calls.js';
+import {
+  openProviderChat,
+  resumeProviderChat,
+  stopProviderChat,
+} from '../../providers/api/provider-calls.js';
 import { createOutputBuffer } from '../../../lib/output-buffer.js';
 import { $activeModel, $activeProvider } from '../../providers/stores/selection.js';
-import { $providers } from '../../providers/stores/providers.js';
+import { $allProviders, $providers } from '../../providers/stores/providers.js';
 import { $locale } from '../../../app/locale.js';
 import { buildChatRequest } from './build-request.js';
 import { createReasoningTimer } from './reasoning-timer.js';
@@ -19,8 +24,17 @@ import { adoptDraftAgentSettings } from './agent-settings.js';
 import { visionRefused, type MessageAttachments } from './attachments.js';
 import { findModelCard } from '../../providers/stores/models.js';
 import {
+  createEventCounter,
+  fetchNotingStreamId,
+  followStream,
+  isStreamGone,
+  trimToMark,
+} from './resume.js';
+import {
   $activeConversation,
   $activeConversationId,
+  $conversations,
+  $conversationsLoaded,
   addMessages,
   createConversation,
   deleteMessage,
@@ -145,11 +159,13 @@ async function streamReply(
   target: Target,
   /** The next request of the tool-calling loop (the conversation is still busy). */
   continuing = false,
+  /** A reply stored mid-stream (`resume` set) to go on with instead of a new one (`resume.ts`). */
+  resumed?: UIMessage,
 ): Promise<void> {
   const { provider, model } = target;
   const parent = history.at(-1);
-  if (!parent || (isStreaming(conversationId) && !continuing)) return;
-  const reply: UIMessage = {
+  if ((!parent && !resumed) || (isStreaming(conversationId) && !continuing)) return;
+  const reply: UIMessage = resumed ?? {
     id: newId('msg'),
     role: 'assistant',
     content: '',
@@ -157,7 +173,7 @@ async function streamReply(
     provider: provider.id,
     model,
   };
-  addMessages(conversationId, parent.id, [reply]);
+  if (!resumed) addMessages(conversationId, parent!.id, [reply]);
   updateConversation(conversationId, (c) => ({
     ...c,
     provider: provider.id,
@@ -169,34 +185,70 @@ async function streamReply(
   setGeneration(conversationId, { conversationId, messageId: reply.id });
   void saveConversations();
 
+  // resumable streams: the stream id and the events the message shows go with every change of it
+  let streamId = resumed?.resume?.streamId;
+  const counter = createEventCounter(resumed?.resume);
+  let savedAt = Date.now();
   const patch = (change: (m: UIMessage) => UIMessage) =>
-    updateMessage(conversationId, reply.id, change);
+    updateMessage(conversationId, reply.id, (m) =>
+      streamId ? { ...change(m), resume: { streamId, ...counter.position() } } : change(m),
+    );
+  controller.signal.addEventListener('abort', () => {
+    if (streamId) void stopProviderChat(provider.id, streamId).catch(() => undefined);
+  });
   const animation = provider.settings.responseAnimation;
   const mode = typeof animation === 'object' ? animation.text : animation;
   const buffer = createOutputBuffer({
     smooth: mode === 'smooth',
     ...(typeof animation === 'object' && animation.speed ? { speed: animation.speed } : {}),
-    onText: (delta: string) => patch((m) => ({ ...m, content: m.content + delta })),
-    onReasoning: (delta: string) =>
-      patch((m) => ({ ...m, reasoning: (m.reasoning ?? '') + delta })),
+    onText: (delta: string) => {
+      counter.showText(delta.length);
+      patch((m) => ({ ...m, content: m.content + delta }));
+    },
+    onReasoning: (delta: string) => {
+      counter.showReasoning(delta.length);
+      patch((m) => ({ ...m, reasoning: (m.reasoning ?? '') + delta }));
+    },
     onToolCalls: (calls) => patch((m) => ({ ...m, toolCalls: calls })),
   });
 
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
   let toolsAnswered = false;
+  let request: ChatRequest | undefined;
   try {
-    await summariseIfNeeded(conversationId, history, target, controller.signal);
-    const request: ChatRequest = buildChatRequest({
-      model,
-      history,
-      summary: storedSummaryOf(findConversation(conversationId)),
-      settings: findConversation(conversationId)?.agent ?? {},
-      provider,
-      ...(card ? { card } : {}),
-      template: { language: $locale.get() },
+    let opened: AsyncGenerator<StreamEvent>;
+    if (resumed && streamId) {
+      opened = await resumeProviderChat(provider.id, streamId, counter.applied, controller.signal);
+      // the stream is there: the message goes back to the text of its applied events (kept if gone)
+      updateMessage(conversationId, reply.id, trimToMark);
+    } else {
+      await summariseIfNeeded(conversationId, history, target, controller.signal);
+      request = {
+        ...buildChatRequest({
+          model,
+          history,
+          summary: storedSummaryOf(findConversation(conversationId)),
+          settings: findConversation(conversationId)?.agent ?? {},
+          provider,
+          ...(card ? { card } : {}),
+          template: { language: $locale.get() },
+        }),
+        resumable: true,
+      };
+      const noteId = fetchNotingStreamId((id) => (streamId = id));
+      opened = await openProviderChat(provider.id, request, controller.signal, noteId);
+      if (streamId) {
+        patch((m) => m);
+        void saveConversations();
+      }
+    }
+    const stream = followStream(opened, {
+      counter,
+      streamId: () => streamId,
+      reopen: (id, after) => resumeProviderChat(provider.id, id, after, controller.signal),
+      signal: controller.signal,
     });
-    const stream = await openProviderChat(provider.id, request, controller.signal);
     for await (const event of stream) {
       const reasoningMs = timer.event(event.event);
       if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
@@ -229,15 +281,21 @@ async function streamReply(
           break;
         }
       }
+      if (streamId && Date.now() - savedAt >= 1000) {
+        // what a reload finds: the text so far and how many events it shows
+        savedAt = Date.now();
+        patch((m) => m);
+        void saveConversations();
+      }
     }
     await buffer.finish();
     // the tool-calling loop, when tools were offered: run the reply's calls, then ask again
-    if (request.plugins?.length || request.enabledSearch)
+    if (request && (request.plugins?.length || request.enabledSearch))
       toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
         maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
       });
   } catch (error) {
-    if (isAbortError(error) || controller.signal.aborted) {
+    if (isAbortError(error) || controller.signal.aborted || (resumed && isStreamGone(error))) {
       buffer.stop();
       patch((m) => ({ ...m, stopped: true }));
     } else {
@@ -246,6 +304,10 @@ async function streamReply(
       patch((m) => ({ ...m, error: messageErrorOf(e) }));
     }
   } finally {
+    if (streamId) {
+      streamId = undefined;
+      updateMessage(conversationId, reply.id, ({ resume: _done, ...m }) => m);
+    }
     const reasoningMs = timer.end();
     if (reasoningMs !== undefined) patch((m) => ({ ...m, reasoningMs }));
     if (!toolsAnswered) {
@@ -266,6 +328,43 @@ async function streamReply(
     if (!done.error && !done.stopped) void titleAfterFirstReply(conversationId, target);
   }
 }
+
+/**
+ * Go on with the replies a reload cut mid-stream (stored with a `resume` mark): each streams again
+ * into its message from the events it already shows; one whose stream is gone stays, stopped.
+ */
+export async function resumeInterrupted(): Promise<void> {
+  if ($providers.get().length === 0) {
+    await new Promise<void>((resolve) => {
+      const timeout = setTimeout(() => done(), 10_000);
+      const stop = $providers.listen((providers) => providers.length > 0 && done());
+      function done() {
+        clearTimeout(timeout);
+        stop();
+        resolve();
+      }
+    });
+  }
+  for (const conversation of $conversations.get()) {
+    const message = conversation.messages.find((m) => m.role === 'assistant' && m.resume);
+    if (!message || isStreaming(conversation.id)) continue;
+    const provider =
+      $allProviders.get().find((p) => p.id === message.provider) ?? $activeProvider.get();
+    const model = message.model ?? $activeModel.get();
+    if (!provider || !model) {
+      updateMessage(conversation.id, message.id, ({ resume: _gone, ...m }) => ({
+        ...m,
+        stopped: true,
+      }));
+      void saveConversations();
+      continue;
+    }
+    void streamReply(conversation.id, [], { provider, model }, false, message);
+  }
+}
+
+if ($conversationsLoaded.get()) void resumeInterrupted();
+else $conversationsLoaded.listen((loaded) => void (loaded && resumeInterrupted()));
 
 /** Stop the reply streaming in a conversation (default: the one on screen); what arrived stays. */
 export function stopGeneration(conversationId = $activeConversationId.get()): void {

@@ -7,6 +7,8 @@ import {
   fetchRemoteModels,
   openChatStream,
   openModelPull,
+  openStreamResume,
+  stopChatStream,
   type FetchImpl,
   type PullLine,
 } from '../../../lib/api.js';
@@ -75,6 +77,29 @@ export async function openProviderChat(
   }
   const { openClientChatStream } = await import('../../../lib/client-chat.js');
   return openClientChatStream(call.definition, request, call.vault, signal, call.setup);
+}
+
+/**
+ * Resume a gateway chat stream of a provider from its `after`-th event (CONTRACT §11), with the
+ * same credentials as the chat (only the same caller may).
+ */
+export async function resumeProviderChat(
+  providerId: string,
+  streamId: string,
+  after: number,
+  signal: AbortSignal,
+  fetchImpl?: FetchImpl,
+): Promise<AsyncGenerator<StreamEvent>> {
+  return openStreamResume(streamId, after, gatewayAuth(providerId), signal, fetchImpl);
+}
+
+/** Stop a resumable gateway chat stream of a provider (`POST /webapi/chat/streams/:id/stop`). */
+export async function stopProviderChat(
+  providerId: string,
+  streamId: string,
+  fetchImpl?: FetchImpl,
+): Promise<void> {
+  await stopChatStream(streamId, gatewayAuth(providerId), fetchImpl);
 }
 
 /** The provider's own model list (`source: "remote"` cards), from wherever its calls go. */
