@@ -25,7 +25,7 @@ export function AppHeader() {
   const label = useStore($labels);
   const locale = useStore($locale);
   const [location] = useLocation();
-  // on phones the account button takes the brand mark's place on the chat (the Chat link stays)
+  // on phones the account button takes the brand mark's place (the Chat link stays)
   const accounts = useStore($accountsEnabled);
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-border bg-background px-2 sm:gap-2 sm:px-4">
@@ -45,7 +45,7 @@ export function AppHeader() {
         href="/"
         className={cn(
           'mr-1 flex items-center gap-2 rounded-lg px-1 font-semibold tracking-tight sm:mr-3',
-          accounts && location === '/' && 'max-sm:hidden',
+          accounts && 'max-sm:hidden',
         )}
         aria-label={label.brand}
       >
@@ -82,7 +82,7 @@ export function AppHeader() {
           aria-label={label.language}
           value={locale}
           onChange={(e) => setLocale(e.target.value === 'zh' ? 'zh' : 'en')}
-          className="w-[6.25rem]"
+          className="w-[6.25rem] max-sm:w-[5.25rem]"
           selectClassName="h-8 border-transparent bg-transparent shadow-none hover:bg-hover"
         >
           <option value="en">English</option>
