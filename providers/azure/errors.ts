@@ -1,6 +1,6 @@
-import { APIConnectionError, APIError } from 'openai';
 import { classifyFailure, UpstreamErrorPayload } from '@manifold/wire-openai/errors';
 import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
+import { isSDKStatusError } from '@manifold/wire-openai/sdk';
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import {
@@ -41,7 +41,7 @@ function failureOf(
       upstream: error.error,
     };
   }
-  if (error instanceof APIError && !(error instanceof APIConnectionError) && error.status) {
+  if (isSDKStatusError(error) && error.status) {
     const upstream = error.error ?? { message: error.message };
     const message = isObject(upstream) && typeof upstream.message === 'string';
     return {

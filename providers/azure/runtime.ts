@@ -1,5 +1,6 @@
 import { readCompletionAnswer } from '@manifold/wire-openai/read-completion';
-import { AzureOpenAI } from 'openai';
+import type { AzureOpenAI } from 'openai';
+import { loadOpenAI } from '@manifold/wire-openai/sdk';
 import { isAbort } from '@manifold/wire-openai/errors';
 import { debugFlagName } from '@manifold/core/contract/runtime';
 import { leanFetch } from '@manifold/transport';
@@ -58,19 +59,25 @@ export function createAzureRuntime(
       message: `${provider} needs an API key and the resource endpoint (https://<resource>.openai.azure.com)`,
     });
   }
-  const client = new AzureOpenAI({
-    apiKey,
-    endpoint,
-    apiVersion: options.apiVersion || DEFAULT_API_VERSION,
-    maxRetries: 0,
-    fetch: options.fetch ?? leanFetch,
-    // Null, not undefined: the SDK would read OPENAI_BASE_URL, OPENAI_ORG_ID… from the process.
-    baseURL: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    logLevel: 'off',
-  });
+  // The SDK client, built on first use: the SDK is imported then, not when the runtime is made.
+  let clientPromise: Promise<AzureOpenAI> | undefined;
+  const client = (): Promise<AzureOpenAI> =>
+    (clientPromise ??= loadOpenAI().then(
+      (sdk) =>
+        new sdk.AzureOpenAI({
+          apiKey,
+          endpoint,
+          apiVersion: options.apiVersion || DEFAULT_API_VERSION,
+          maxRetries: 0,
+          fetch: options.fetch ?? leanFetch,
+          // Null, not undefined: the SDK would read OPENAI_BASE_URL, OPENAI_ORG_ID… from the process.
+          baseURL: null,
+          organization: null,
+          project: null,
+          webhookSecret: null,
+          logLevel: 'off',
+        }),
+    ));
   const cards = options.models ?? builtinModels;
   const debug = options.env[debugFlagName(provider)] === '1';
   const base64Images = useBase64Images(options.env);
@@ -113,7 +120,9 @@ export function createAzureRuntime(
       const upstream = upstreamRelease(context.signal);
       let parts: AsyncIterable<StreamPart>;
       try {
-        const response = await client.chat.completions
+        const response = await (
+          await client()
+        ).chat.completions
           .create(body as never, { signal: upstream.signal })
           .asResponse();
         parts = await readCompletionAnswer(response, {
@@ -140,7 +149,9 @@ export function createAzureRuntime(
     async embeddings(request, context) {
       const deployment = deploymentFor(request.model, cards);
       try {
-        const result = await client.embeddings.create(
+        const result = await (
+          await client()
+        ).embeddings.create(
           {
             model: deployment,
             input: request.input,

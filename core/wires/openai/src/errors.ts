@@ -1,4 +1,3 @@
-import { APIConnectionError, APIError } from 'openai';
 import type { ErrorType } from '@manifold/core/errors/error-types';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import {
@@ -7,6 +6,7 @@ import {
   type UpstreamErrorContext,
 } from '@manifold/core/errors/upstream-error';
 import type { OpenAICompatibleOptions } from './options.js';
+import { isSDKStatusError } from './sdk.js';
 
 /** Message of an upstream error that says nothing about itself. */
 export const NO_MESSAGE = 'The provider reported an error without a message';
@@ -98,11 +98,7 @@ function failureOf(error: unknown): (UpstreamFailure & { upstream: unknown }) | 
       upstream: error.error,
     };
   }
-  if (
-    error instanceof APIError &&
-    !(error instanceof APIConnectionError) &&
-    error.status !== undefined
-  ) {
+  if (isSDKStatusError(error)) {
     const upstream = error.error ?? { message: error.message };
     const raw = upstream as { message?: unknown };
     const message = typeof raw.message === 'string' ? raw.message : error.message;

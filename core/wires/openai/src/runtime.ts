@@ -1,5 +1,5 @@
 import { readCompletionAnswer } from './read-completion.js';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { ModelCard } from '@manifold/core/contract/model-card';
 import { debugFlagName } from '@manifold/core/contract/runtime';
@@ -26,6 +26,7 @@ import { fetchModelCards } from './models.js';
 import type { OpenAICompatibleOptions } from './options.js';
 import { convertResponsesRequest } from './responses.js';
 import { leanFetch } from '@manifold/transport';
+import { loadOpenAI } from './sdk.js';
 
 /**
  * The images of an Images API answer: each `url`, or its `b64_json` as a data URL (models that
@@ -87,23 +88,29 @@ export function createOpenAICompatibleRuntime(
     });
   }
   const baseURL = options.baseURL || compat.baseURL;
-  const client = new OpenAI({
-    // Local servers take any key; the SDK refuses to start without one.
-    apiKey: options.apiKey || 'not-required',
-    baseURL,
-    defaultHeaders: compat.headers,
-    maxRetries: 0,
-    // a guarded fetch (BASE_URL_POLICY=public) wins; otherwise the lean transport
-    fetch: options.fetch ?? leanFetch,
-    // Null, not undefined, so the SDK does not fall back to OPENAI_* variables of the process.
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    logLevel: 'off',
-    // In a page the web app runs this runtime with the person's own key to reach their own server
-    // (client fetch); the SDK refuses browsers unless told so. The gateway never sets it.
-    dangerouslyAllowBrowser: typeof window !== 'undefined',
-  });
+  // The SDK client, built on first use: the SDK is imported then, not when the runtime is made.
+  let clientPromise: Promise<OpenAI> | undefined;
+  const client = (): Promise<OpenAI> =>
+    (clientPromise ??= loadOpenAI().then(
+      (sdk) =>
+        new sdk.default({
+          // Local servers take any key; the SDK refuses to start without one.
+          apiKey: options.apiKey || 'not-required',
+          baseURL,
+          defaultHeaders: compat.headers,
+          maxRetries: 0,
+          // a guarded fetch (BASE_URL_POLICY=public) wins; otherwise the lean transport
+          fetch: options.fetch ?? leanFetch,
+          // Null, not undefined, so the SDK does not fall back to OPENAI_* variables of the process.
+          organization: null,
+          project: null,
+          webhookSecret: null,
+          logLevel: 'off',
+          // In a page the web app runs this runtime with the person's own key to reach their own server
+          // (client fetch); the SDK refuses browsers unless told so. The gateway never sets it.
+          dangerouslyAllowBrowser: typeof window !== 'undefined',
+        }),
+    ));
   const cards = options.models ?? builtinModels;
   const debug = options.env[debugFlagName(provider)] === '1';
   const base64Images = useBase64Images(options.env);
@@ -173,9 +180,10 @@ export function createOpenAICompatibleRuntime(
       const signal = upstream.signal;
       let parts: AsyncIterable<StreamPart>;
       try {
+        const sdk = await client();
         const call = responses
-          ? client.responses.create(body as never, callOptions(signal, request))
-          : client.chat.completions.create(body as never, callOptions(signal, request));
+          ? sdk.responses.create(body as never, callOptions(signal, request))
+          : sdk.chat.completions.create(body as never, callOptions(signal, request));
         const response = await call.asResponse();
         parts = await readCompletionAnswer(response, {
           provider,
@@ -209,7 +217,7 @@ export function createOpenAICompatibleRuntime(
           async models(context: CallContext) {
             try {
               return await fetchModelCards(
-                client,
+                await client(),
                 compat,
                 builtinModels,
                 options,
@@ -232,7 +240,9 @@ export function createOpenAICompatibleRuntime(
     ...(compat.images && {
       async textToImage(request: TextToImageRequest, context: CallContext) {
         try {
-          const result = await client.images.generate(
+          const result = await (
+            await client()
+          ).images.generate(
             {
               model: request.model,
               prompt: request.prompt,
@@ -255,7 +265,9 @@ export function createOpenAICompatibleRuntime(
       async speech(request: SpeechRequest, context: CallContext): Promise<SpeechAudio> {
         const format = request.format ?? 'mp3';
         try {
-          const response = await client.audio.speech.create(
+          const response = await (
+            await client()
+          ).audio.speech.create(
             {
               model: request.model,
               input: request.input,
@@ -277,7 +289,9 @@ export function createOpenAICompatibleRuntime(
 
     async embeddings(request, context) {
       try {
-        const result = await client.embeddings.create(
+        const result = await (
+          await client()
+        ).embeddings.create(
           {
             model: request.model,
             input: request.input,
