@@ -16,16 +16,26 @@ import {
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { ConversationSidebar } from '../features/chat/components/conversation-sidebar.js';
 import { loadConversations } from '../features/chat/stores/conversations.js';
-import { ImagesPage } from '../features/images/components/images-page.js';
-import { AgentsPage } from '../features/agents/components/agents-page.js';
 import { AccountCredits } from '../features/credits/components/balance-badge.js';
 import { initAgents } from '../features/agents/stores/new-chat.js';
-import { SettingsPage } from '../features/providers/components/settings-page.js';
 import { loadProviders } from '../features/providers/stores/providers.js';
 import { $toasterNeeded } from '../lib/toasts.js';
 import { AppHeader } from './app-header.js';
 import { $labels } from './locale.js';
 import { $drawerOpen, $isDesktop, setDrawerOpen } from './shell.js';
+
+// The pages other than the chat are loaded when opened: the first load stays the chat's.
+const ImagesPage = lazy(() =>
+  import('../features/images/components/images-page.js').then((m) => ({ default: m.ImagesPage })),
+);
+const AgentsPage = lazy(() =>
+  import('../features/agents/components/agents-page.js').then((m) => ({ default: m.AgentsPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/providers/components/settings-page.js').then((m) => ({
+    default: m.SettingsPage,
+  })),
+);
 
 // Radix Toast is loaded with the first toast, not with the page.
 const Toaster = lazy(() =>
@@ -90,9 +100,21 @@ export function App() {
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto outline-none">
             <Switch>
               {gated ? <Route component={AccountGate} /> : null}
-              <Route path="/images" component={ImagesPage} />
-              <Route path="/agents" component={AgentsPage} />
-              <Route path="/settings" component={SettingsPage} />
+              <Route path="/images">
+                <Suspense fallback={null}>
+                  <ImagesPage />
+                </Suspense>
+              </Route>
+              <Route path="/agents">
+                <Suspense fallback={null}>
+                  <AgentsPage />
+                </Suspense>
+              </Route>
+              <Route path="/settings">
+                <Suspense fallback={null}>
+                  <SettingsPage />
+                </Suspense>
+              </Route>
               <Route path="/usage">
                 <Suspense fallback={null}>
                   <UsagePage />
