@@ -171,6 +171,8 @@ t.test('the images page generates with an image model and shows a refusal', asyn
   await card.locator('input[name="apiKey"]').fill('sk-test');
 
   await page.getByRole('link', { name: 'Images' }).click();
+  // the page loads when opened
+  await page.locator('select[name="imageProvider"] option').first().waitFor({ state: 'attached' });
   const providers = await page
     .locator('select[name="imageProvider"] option')
     .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
