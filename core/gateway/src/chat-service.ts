@@ -18,7 +18,7 @@ import { withPluginTools } from './tools/chat-tools.js';
 import type { ToolSource } from './tools/types.js';
 import { assertToolSchemaDepth } from './tool-schema-depth.js';
 import type { Tracer } from './tracing/tracer.js';
-import type { MeterRun } from './credits/metering.js';
+import { usesOwnKey, type MeterRun } from './credits/metering.js';
 
 /** One chat to start, whatever route it came by (`/webapi/chat`, `/v1/chat/completions`, `/v1/messages`). */
 export interface ChatCall {
@@ -92,8 +92,6 @@ declare module 'fastify' {
   }
 }
 
-const OWN_CREDENTIALS = ['apiKey', 'accessKeyId', 'secretAccessKey', 'sessionToken'] as const;
-
 /** The price of a provider's model, from its card (a model without a card or price costs 0). */
 function pricingOf(app: FastifyInstance, target: ChatTarget) {
   return app.registry
@@ -158,8 +156,7 @@ export async function startChat(app: FastifyInstance, call: ChatCall): Promise<C
         provider: call.provider,
       });
     const targets = chatTargets(primary, call.request.fallbacks, options.fallbacks, known);
-    const serverCredentials =
-      call.serverCredentials ?? OWN_CREDENTIALS.every((field) => !call.vault[field]);
+    const serverCredentials = call.serverCredentials ?? !usesOwnKey(call.vault);
     const extra = call.request.plugins?.length ? (call.userSources ?? []) : [];
     if (extra.length > 0) await call.startUserSources?.(extra);
     let attempts = 0;
