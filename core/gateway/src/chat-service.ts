@@ -95,8 +95,7 @@ declare module 'fastify' {
 /** The price of a provider's model, from its card (a model without a card or price costs 0). */
 function pricingOf(app: FastifyInstance, target: ChatTarget) {
   return app.registry
-    .manifests()
-    .find((each) => each.id === target.provider)
+    .manifest(target.provider)
     ?.models.find((card) => card.id === target.model)?.pricing;
 }
 
@@ -108,7 +107,7 @@ function requestFor(
   extra: readonly ToolSource[],
 ): ChatRequest {
   const { fallbacks: _fallbacks, resumable: _resumable, ...given } = call.request;
-  const manifest = app.registry.manifests().find((each) => each.id === target.provider);
+  const manifest = app.registry.manifest(target.provider);
   const request = withPluginTools(
     { ...given, provider: target.provider, model: target.model },
     {

@@ -200,6 +200,11 @@ export class Registry implements ProviderRegistry {
     return this.entries.has(providerId);
   }
 
+  /** One provider's effective manifest (a map lookup: the chat path asks once per request). */
+  manifest(providerId: string): ProviderManifest | undefined {
+    return this.entries.get(providerId)?.manifest;
+  }
+
   /** Effective manifests, enabled first, then by sort and id. */
   manifests(): ProviderManifest[] {
     return [...this.entries.values()]

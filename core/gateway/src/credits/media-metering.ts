@@ -40,8 +40,7 @@ export async function metered<T>(
   const tokens = texts.reduce((sum, text) => sum + countTokens(text), 0);
   const usage: Usage = { totalInputTokens: tokens, totalTokens: tokens };
   const pricing = app.registry
-    .manifests()
-    .find((each) => each.id === call.provider)
+    .manifest(call.provider)
     ?.models.find((card) => card.id === call.model)?.pricing;
   await meter.charge(creditCost(usage, pricing, app.credits!.config.rates), call.kind, usage, true);
   return result;
