@@ -3,7 +3,8 @@
  * key, a gateway that has served no chat holds none of the provider SDKs (`openai`,
  * `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/*`, `ollama`): each is imported on a runtime's
  * first call. Checked in a process of its own whose module loads are watched by a load hook; then
- * a first chat to OpenAI (against a local fake upstream) loads `openai`, and only it.
+ * a streamed chat to OpenAI (against a local fake upstream) loads no SDK (the lean path), and a
+ * model list, an SDK call, loads `openai` and only it.
  */
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -37,6 +38,10 @@ register('data:text/javascript,' + encodeURIComponent(hooks), {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 const upstream = createServer((request, response) => {
   request.resume();
+  if (request.url.endsWith('/models')) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    return void response.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1, owned_by: 'openai' }] }));
+  }
   request.on('end', () => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (delta, finish) => ({
@@ -69,15 +74,23 @@ const reply = await app.inject({
   payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] },
 });
 await settle();
+const afterChat = [...loaded].sort();
+const models = await app.inject({
+  method: 'GET',
+  url: '/webapi/models/openai',
+  headers: { 'x-manifold-auth': await signToken({}) },
+});
+await settle();
 await app.close();
 upstream.close();
 process.stdout.write(JSON.stringify({
-  providers, idle, afterChat: [...loaded].sort(), status: reply.statusCode, body: reply.body,
+  providers, idle, afterChat, afterModels: [...loaded].sort(), status: reply.statusCode, body: reply.body,
+  modelsStatus: models.statusCode,
 }));
 `;
 
 t.test(
-  'no provider SDK is loaded before a first call; a chat to OpenAI loads openai',
+  'no provider SDK is loaded before a first call; a streamed chat loads none, a model list loads openai',
   async (t) => {
     const { stdout } = await run(
       process.execPath,
@@ -88,6 +101,8 @@ t.test(
       providers: number;
       idle: string[];
       afterChat: string[];
+      afterModels: string[];
+      modelsStatus: number;
       status: number;
       body: string;
     };
@@ -95,6 +110,12 @@ t.test(
     t.same(result.idle, [], 'no provider SDK loaded at boot nor by GET /providers');
     t.equal(result.status, 200, 'the chat is answered');
     t.match(result.body, /event: text\ndata: "hi"/, 'with the upstream text');
-    t.same(result.afterChat, ['openai'], 'the first chat to OpenAI loaded openai, and only it');
+    t.same(result.afterChat, [], 'a streamed chat to OpenAI needs no SDK (its lean path)');
+    t.equal(result.modelsStatus, 200, 'the model list is answered');
+    t.same(
+      result.afterModels,
+      ['openai'],
+      'the model list (an SDK call) loaded openai, and only it',
+    );
   },
 );

@@ -3,6 +3,8 @@ import type { ChatRequest } from '@manifold/core/contract/chat-request';
 import type { OpenAICompatibleOptions } from '@manifold/wire-openai/options';
 import { createOpenAICompatibleRuntime } from '@manifold/wire-openai/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
+import { SDK_USER_AGENT } from '@manifold/wire-openai/stream-request';
+import { VERSION } from 'openai/version';
 import {
   callContext,
   chatEvents,
@@ -74,4 +76,27 @@ t.test('requiresBaseURL accepts a runtime with a base URL', async (t) => {
 
   await chatEvents(runtime, chatRequest());
   t.equal(fake.lastRequest()?.path, '/v1/chat/completions');
+});
+
+t.test('a streamed chat goes out as the SDK sent it, without the SDK', async (t) => {
+  const fake = await fakeUpstream(t);
+  const compat: OpenAICompatibleOptions = {
+    baseURL: 'http://unused.invalid/v1',
+    headers: { 'X-Static': 'yes', Accept: 'application/json; q=1' },
+    requestHeaders: () => ({ 'X-Call': 'one' }),
+  };
+  const runtime = createOpenAICompatibleRuntime(compat, runtimeOptions(fake));
+  await chatEvents(runtime, chatRequest({ model: 'first' }));
+
+  const [request] = fake.requests;
+  t.equal(request?.method, 'POST');
+  t.equal(request?.path, '/v1/chat/completions', 'the base URL and the chat path');
+  t.equal(request?.headers.authorization, `Bearer ${runtimeOptions(fake).apiKey}`);
+  t.equal(request?.headers['content-type'], 'application/json');
+  t.equal(request?.headers.accept, 'application/json; q=1', "the provider's header wins, any case");
+  t.equal(request?.headers['x-static'], 'yes');
+  t.equal(request?.headers['x-call'], 'one');
+  t.equal(request?.headers['user-agent'], `OpenAI/JS ${VERSION}`, "the installed SDK's user agent");
+  t.equal(SDK_USER_AGENT, `OpenAI/JS ${VERSION}`);
+  t.equal((request?.body as { stream?: boolean }).stream, true);
 });

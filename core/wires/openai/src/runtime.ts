@@ -27,6 +27,7 @@ import type { OpenAICompatibleOptions } from './options.js';
 import { convertResponsesRequest } from './responses.js';
 import { leanFetch } from '@manifold/transport';
 import { loadOpenAI } from './sdk.js';
+import { connectionError, statusError, streamRequest, withHeaders } from './stream-request.js';
 
 /**
  * The images of an Images API answer: each `url`, or its `b64_json` as a data URL (models that
@@ -111,6 +112,10 @@ export function createOpenAICompatibleRuntime(
           dangerouslyAllowBrowser: typeof window !== 'undefined',
         }),
     ));
+  // Streamed chat completions go out without the SDK (stream-request.ts); the SDK's default base
+  // URL (and its OPENAI_BASE_URL) stays the SDK's business.
+  const streamed = baseURL ? streamRequest(baseURL, options.apiKey, compat.headers) : undefined;
+  const send = options.fetch ?? leanFetch;
   const cards = options.models ?? builtinModels;
   const debug = options.env[debugFlagName(provider)] === '1';
   const base64Images = useBase64Images(options.env);
@@ -180,11 +185,24 @@ export function createOpenAICompatibleRuntime(
       const signal = upstream.signal;
       let parts: AsyncIterable<StreamPart>;
       try {
-        const sdk = await client();
-        const call = responses
-          ? sdk.responses.create(body as never, callOptions(signal, request))
-          : sdk.chat.completions.create(body as never, callOptions(signal, request));
-        const response = await call.asResponse();
+        let response: Response;
+        if (streamed && !responses && body.stream === true) {
+          response = await send(streamed.url, {
+            method: 'POST',
+            headers: withHeaders(streamed.headers, compat.requestHeaders?.(request)),
+            body: JSON.stringify(body),
+            signal,
+          }).catch(async (error: unknown) => {
+            throw signal.aborted ? error : await connectionError(error);
+          });
+          if (!response.ok) throw await statusError(response);
+        } else {
+          const sdk = await client();
+          const call = responses
+            ? sdk.responses.create(body as never, callOptions(signal, request))
+            : sdk.chat.completions.create(body as never, callOptions(signal, request));
+          response = await call.asResponse();
+        }
         parts = await readCompletionAnswer(response, {
           provider,
           logger: options.logger,
