@@ -18,6 +18,9 @@ export interface StreamWriteOptions {
 
 const PING = encodeComment('ping');
 
+/** Frames held for one write past this many characters are written at once (a resumed stream's backlog). */
+const FLUSH_AT = 64 * 1024;
+
 /** Turns a chat's events into the frames of a stream: CONTRACT §4's, or another API's (`/v1/*`). */
 export interface FrameTranslator {
   /** The frames of one event (`''` for none). */
@@ -50,7 +53,7 @@ export function writeRawEventStream(
 
 /**
  * Write a chat's events as the frames `translator` makes of them, straight to the raw response:
- * the frames of one event-loop turn (one upstream read) in one corked write, waiting for `drain`
+ * the frames of one event-loop turn (one upstream read) in one write, waiting for `drain`
  * under backpressure, `options.ping` while idle, the translator's end frames last. Resolves when
  * the stream ended or the client went away (the caller's abort signal stops the upstream).
  */
@@ -63,8 +66,6 @@ export async function writeRawFrames(
   const response = reply.raw;
   reply.hijack();
   response.writeHead(200, { ...STREAM_HEADERS, ...options.headers });
-  // The upstream accepted the request: the client sees the 200 now, not with the first event.
-  response.flushHeaders();
   let lastWrite = Date.now();
   const ping = setInterval(() => {
     if (Date.now() - lastWrite >= options.pingMs && !response.destroyed) {
@@ -73,47 +74,62 @@ export async function writeRawFrames(
     }
   }, options.pingMs);
   ping.unref();
-  // Events produced in one turn of the event loop (one upstream read) leave in one write.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    response.uncork();
-  };
-  // A promise only under backpressure: the usual write costs no extra microtask.
-  const write = (frames: string): Promise<void> | undefined => {
+  // The frames of one turn of the event loop (one upstream read) leave in one write of one string:
+  // one chunk of the chunked encoding instead of one per event.
+  let pending = '';
+  let scheduled: NodeJS.Immediate | undefined;
+  /** Whether the head went out (`headersSent` is true from `writeHead` on, before anything is sent). */
+  let sent = false;
+  const flush = () => {
+    scheduled = undefined;
+    if (pending === '') {
+      if (!sent && !response.destroyed) response.flushHeaders();
+      sent = true;
+      return;
+    }
+    const frames = pending;
+    pending = '';
+    sent = true;
     lastWrite = Date.now();
-    if (!corked) {
-      corked = true;
-      response.cork();
-      setImmediate(uncork);
-    }
-    if (!response.write(frames)) {
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          response.off('drain', done);
-          response.off('close', done);
-          resolve();
-        };
-        response.on('drain', done);
-        response.on('close', done);
-      });
-    }
-    return undefined;
+    if (!response.destroyed) response.write(frames);
   };
+  const queue = (frames: string) => {
+    pending += frames;
+    if (pending.length >= FLUSH_AT) {
+      if (scheduled) clearImmediate(scheduled);
+      flush();
+    } else scheduled ??= setImmediate(flush);
+  };
+  // The upstream accepted the request: the client sees the 200 at the end of this turn, with the
+  // events the upstream's first read made (one write), or alone when none came yet.
+  scheduled = setImmediate(flush);
+  // A promise only under backpressure: the usual event costs no extra microtask.
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        response.off('drain', done);
+        response.off('close', done);
+        resolve();
+      };
+      response.on('drain', done);
+      response.on('close', done);
+    });
   try {
     for await (const event of events) {
       if (response.destroyed) break;
       const frames = translator.event(event);
       if (frames === '') continue;
-      const draining = write(frames);
-      if (draining) await draining;
+      queue(frames);
+      if (response.writableNeedDrain) await drained();
     }
     const tail = response.destroyed ? '' : translator.end();
-    if (tail !== '') await write(tail);
+    if (tail !== '') queue(tail);
   } finally {
     clearInterval(ping);
-    if (corked) uncork();
-    if (!response.destroyed) response.end();
+    if (scheduled) clearImmediate(scheduled);
+    // the last frames go with the end of the body, in one write
+    if (!response.destroyed) response.end(pending);
+    pending = '';
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import type { SharedState } from '../shared/state.js';
@@ -23,7 +23,36 @@ export function ownerHash(parts: { userId?: string | undefined; credentials?: un
     parts.userId !== undefined
       ? `user\0${parts.userId}`
       : `credentials\0${JSON.stringify(parts.credentials ?? null)}`;
-  return createHash('sha256').update(subject).digest('base64url');
+  let hash = recentOwners.get(subject);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(subject).digest('base64url');
+    recentOwners.set(subject, hash);
+    if (recentOwners.size > RECENT_OWNERS_MAX)
+      recentOwners.delete(recentOwners.keys().next().value!);
+  }
+  return hash;
+}
+
+/** Owners hashed lately (every chat asks; the same callers come back). */
+const recentOwners = new Map<string, string>();
+const RECENT_OWNERS_MAX = 1024;
+
+/**
+ * Random bytes for stream ids, drawn 4 KiB at a time: `randomBytes(16)` per stream cost ~15 µs of
+ * every chat request (a synchronous call into the system RNG each time).
+ */
+const idPool = Buffer.alloc(4096);
+let idOffset = idPool.length;
+
+/** A new stream id: `ms_` and 16 random bytes in base64url. */
+export function newStreamId(): string {
+  if (idOffset + 16 > idPool.length) {
+    randomFillSync(idPool);
+    idOffset = 0;
+  }
+  const id = `ms_${idPool.toString('base64url', idOffset, idOffset + 16)}`;
+  idOffset += 16;
+  return id;
 }
 
 /** One chat stream this process produces: its events so far, in order, and its readers. */
@@ -121,7 +150,7 @@ export class StreamHub {
     controller: AbortController,
     onEvent?: (event: StreamEvent) => void,
   ): LiveStream {
-    const id = `ms_${randomBytes(16).toString('base64url')}`;
+    const id = newStreamId();
     const stream = new LiveStream(id, owner, controller);
     this.live.set(id, stream);
     const { shared, ttlSeconds } = this.options;
