@@ -47,6 +47,20 @@ t.test('auth header', async (t) => {
     );
   });
 
+  t.test(
+    'a token accepted once is refused when it expires (verifications are kept until exp only)',
+    async (t) => {
+      // signed 99.2 s ago: it lives 0.8 s more
+      const header = await authHeader({}, { now: Date.now() - 99_200 });
+      t.equal((await post(url, header)).status, 200, 'accepted while it lives');
+      t.equal((await post(url, header)).status, 200, 'again (now from the kept verification)');
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const { status, json } = await post(url, header);
+      t.equal(status, 400, 'refused once expired');
+      t.equal(json!.errorType, 'SystemTimeNotMatchError');
+    },
+  );
+
   t.test('GET /providers and GET /health need no header', async (t) => {
     t.equal((await fetch(`${url}/providers`)).status, 200);
     t.equal((await fetch(`${url}/health`)).status, 200);
