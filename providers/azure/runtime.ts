@@ -12,7 +12,7 @@ import { useBase64Images } from '@manifold/core/media/image';
 import { inlineRequestImages } from '@manifold/core/media/inline-images';
 import { describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
-import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import type { PartSource } from '@manifold/core/protocol/stream-part';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { convertAzureRequest, deploymentFor } from './convert-request.js';
 import { createAzureErrorMapper } from './errors.js';
@@ -118,7 +118,7 @@ export function createAzureRuntime(
       const mapError = mapperFor(context.signal, deployment);
       // Aborted when the client goes away or when the event stream stops early: frees the socket.
       const upstream = upstreamRelease(context.signal);
-      let parts: AsyncIterable<StreamPart>;
+      let parts: PartSource;
       try {
         const response = await (
           await client()

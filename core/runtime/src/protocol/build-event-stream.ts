@@ -2,7 +2,7 @@ import type { StreamEvent } from '../contract/stream-event.js';
 import { isManifoldError, type ManifoldError } from '../errors/manifold-error.js';
 import { streamChunkError } from './chunk-error.js';
 import { EventAssembler } from './event-assembler.js';
-import type { StreamPart } from './stream-part.js';
+import type { PartSource, StreamPart } from './stream-part.js';
 
 /** Options of `buildEventStream`. */
 export interface BuildStreamOptions {
@@ -20,6 +20,9 @@ export interface BuildStreamOptions {
   signal?: AbortSignal;
 }
 
+const isBatch = (value: StreamPart | readonly StreamPart[]): value is readonly StreamPart[] =>
+  Array.isArray(value);
+
 function toManifoldError(error: unknown, mapError: (error: unknown) => ManifoldError) {
   if (isManifoldError(error)) return error;
   if (error instanceof SyntaxError) return streamChunkError('', error);
@@ -27,7 +30,8 @@ function toManifoldError(error: unknown, mapError: (error: unknown) => ManifoldE
 }
 
 /**
- * Turn a provider's parts into the CONTRACT §4 event stream, the same for every provider:
+ * Turn a provider's parts (one by one, or in batches: `PartSource`) into the CONTRACT §4 event
+ * stream, the same for every provider:
  * - one stable id: the first `id` part, else `chat_<random>`; errors before any content use
  *   `first_chunk_error`, speed uses `output_speed`;
  * - `<think>` tags in text split into reasoning exactly at the tag;
@@ -45,7 +49,7 @@ function toManifoldError(error: unknown, mapError: (error: unknown) => ManifoldE
  * - on abort the source is stopped and nothing more is emitted.
  */
 export async function* buildEventStream(
-  parts: AsyncIterable<StreamPart>,
+  parts: PartSource,
   options: BuildStreamOptions,
 ): AsyncGenerator<StreamEvent> {
   const assembler = new EventAssembler(
@@ -63,7 +67,7 @@ export async function* buildEventStream(
   try {
     for (;;) {
       if (aborted()) return;
-      let result: IteratorResult<StreamPart> | undefined;
+      let result: IteratorResult<StreamPart | readonly StreamPart[]> | undefined;
       try {
         result = await iterator.next();
       } catch (error) {
@@ -78,7 +82,11 @@ export async function* buildEventStream(
         sourceDone = true;
         assembler.sourceEnded();
       } else if (result !== undefined) {
-        over = assembler.handle(result.value);
+        const value = result.value;
+        if (isBatch(value)) {
+          over = false;
+          for (let i = 0; i < value.length && !over; i++) over = assembler.handle(value[i]!);
+        } else over = assembler.handle(value);
       }
       for (let i = 0; i < out.length; i++) {
         if (aborted()) return;

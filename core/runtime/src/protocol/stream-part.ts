@@ -40,3 +40,9 @@ export type StreamPart =
   | { type: 'data'; data: unknown }
   /** An error reported inside the stream; ends it. */
   | { type: 'error'; error: ManifoldError };
+
+/**
+ * What a stream builder reads: parts one by one, or in batches (all the parts of one upstream read,
+ * in order), which cost one step of the async iteration per read instead of one per part.
+ */
+export type PartSource = AsyncIterable<StreamPart | readonly StreamPart[]>;

@@ -5,7 +5,8 @@ import {
   convertOpenAIUsage,
   type ConvertUsageOptions,
 } from '@manifold/core/protocol/convert-usage';
-import type { SSEMessage } from '@manifold/core/protocol/sse-decode';
+import { SSEDecoder, type SSEMessage } from '@manifold/core/protocol/sse-decode';
+import { isVerdict } from '@manifold/core/protocol/read-answer';
 import type { StreamPart } from '@manifold/core/protocol/stream-part';
 import { UpstreamErrorPayload } from './errors.js';
 
@@ -177,5 +178,66 @@ export async function* parseChatCompletionStream(
       return;
     }
     yield* parse(chunk);
+  }
+}
+
+/**
+ * The chat-completions parts of an SSE body read from Node, in one batch per upstream read: the
+ * same as `parseChatCompletionStream(endOnDrop(decodeSSE(body)))` — the same messages, parts, end
+ * marker, StreamChunkError and early end on a dropped connection — without an async step per SSE
+ * message and per part (three generators fused into one loop; issue 19). Parts of a read that
+ * came before a failing chunk are yielded before the failure is thrown, as they were.
+ */
+export async function* chatCompletionBatches(
+  body: AsyncIterable<Uint8Array>,
+  options: ChunkParserOptions & { onDrop?: (error: unknown) => void },
+): AsyncGenerator<StreamPart[]> {
+  const decoder = new SSEDecoder();
+  const parse = createChunkParser(options);
+  const source = body[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      let read: IteratorResult<Uint8Array>;
+      try {
+        read = await source.next();
+      } catch (error) {
+        finished = true;
+        if (isVerdict(error)) throw error;
+        options.onDrop?.(error);
+        return;
+      }
+      if (read.done) finished = true;
+      const messages = read.done ? decoder.end() : decoder.push(read.value);
+      const parts: StreamPart[] = [];
+      try {
+        for (const message of messages) {
+          const data = message.data.trim();
+          if (data === '') continue;
+          options.onData?.(data);
+          if (data === '[DONE]') {
+            parts.push({ type: 'end' });
+            yield parts;
+            return;
+          }
+          const chunk = parseJSONChunk(data);
+          if (message.event === 'error') {
+            const error = isObject(chunk) && isObject(chunk.error) ? chunk.error : chunk;
+            parts.push({ type: 'error', error: options.mapError(new UpstreamErrorPayload(error)) });
+            yield parts;
+            return;
+          }
+          for (const part of parse(chunk)) parts.push(part);
+        }
+      } catch (error) {
+        if (parts.length > 0) yield parts;
+        throw error;
+      }
+      if (parts.length > 0) yield parts;
+      if (read.done) return;
+    }
+  } finally {
+    // stopped early (the end marker, an error, a consumer that stopped): stop the body too
+    if (!finished) await source.return?.();
   }
 }

@@ -15,7 +15,7 @@ import type {
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { applyClamps, describeChanges } from '@manifold/core/params/clamp';
 import { buildEventStream } from '@manifold/core/protocol/build-event-stream';
-import type { StreamPart } from '@manifold/core/protocol/stream-part';
+import type { PartSource } from '@manifold/core/protocol/stream-part';
 import { upstreamRelease } from '@manifold/core/protocol/upstream-release';
 import { useBase64Images } from '@manifold/core/media/image';
 import { inlineRequestImages } from '@manifold/core/media/inline-images';
@@ -183,7 +183,7 @@ export function createOpenAICompatibleRuntime(
       // Aborted when the client goes away or when the event stream stops early: frees the socket.
       const upstream = upstreamRelease(context.signal);
       const signal = upstream.signal;
-      let parts: AsyncIterable<StreamPart>;
+      let parts: PartSource;
       try {
         let response: Response;
         if (streamed && !responses && body.stream === true) {
