@@ -21,6 +21,12 @@ const PING = encodeComment('ping');
 /** Frames held for one write past this many characters are written at once (a resumed stream's backlog). */
 const FLUSH_AT = 64 * 1024;
 
+/** Events one by one, or in batches (`LiveStream.batches`: what one turn of the event loop made). */
+export type EventSource = AsyncIterable<StreamEvent | readonly StreamEvent[]>;
+
+const isBatch = (item: StreamEvent | readonly StreamEvent[]): item is readonly StreamEvent[] =>
+  Array.isArray(item);
+
 /** Turns a chat's events into the frames of a stream: CONTRACT §4's, or another API's (`/v1/*`). */
 export interface FrameTranslator {
   /** The frames of one event (`''` for none). */
@@ -45,7 +51,7 @@ export interface FrameWriteOptions extends StreamWriteOptions {
  */
 export function writeRawEventStream(
   reply: FastifyReply,
-  events: AsyncIterable<StreamEvent>,
+  events: EventSource,
   options: StreamWriteOptions,
 ): Promise<void> {
   return writeRawFrames(reply, events, CONTRACT_FRAMES, { ...options, ping: PING });
@@ -59,7 +65,7 @@ export function writeRawEventStream(
  */
 export async function writeRawFrames(
   reply: FastifyReply,
-  events: AsyncIterable<StreamEvent>,
+  events: EventSource,
   translator: FrameTranslator,
   options: FrameWriteOptions,
 ): Promise<void> {
@@ -115,11 +121,21 @@ export async function writeRawFrames(
       response.on('close', done);
     });
   try {
-    for await (const event of events) {
+    for await (const item of events) {
       if (response.destroyed) break;
-      const frames = translator.event(event);
-      if (frames === '') continue;
-      queue(frames);
+      if (isBatch(item)) {
+        // a batch is what one turn made (the hub wakes its readers once per turn): write it now
+        let frames = '';
+        for (let i = 0; i < item.length; i++) frames += translator.event(item[i]!);
+        if (frames === '') continue;
+        pending += frames;
+        if (scheduled) clearImmediate(scheduled);
+        flush();
+      } else {
+        const frames = translator.event(item);
+        if (frames === '') continue;
+        queue(frames);
+      }
       if (response.writableNeedDrain) await drained();
     }
     const tail = response.destroyed ? '' : translator.end();

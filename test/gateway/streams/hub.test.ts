@@ -45,3 +45,28 @@ t.test('finished streams kept in memory are bounded', async (t) => {
   t.equal(await hub.ownerOf(ids[0]!), undefined, 'the oldest is forgotten');
   t.equal(await hub.ownerOf(ids.at(-1)!), 'owner', 'the newest is kept');
 });
+
+t.test('readers get the events of one turn as one batch, in order, from any index', async (t) => {
+  const stream = new LiveStream('ms_batches', 'owner', new AbortController());
+  const batches: string[][] = [];
+  const reading = (async () => {
+    for await (const batch of stream.batches(0))
+      batches.push(batch.map((event) => event.data as string));
+  })();
+  await turn();
+  // one upstream read: three events pushed in the same turn
+  for (const data of ['a', 'b', 'c']) stream.push(text(data));
+  await turn();
+  await turn();
+  stream.push(text('d'));
+  stream.finish();
+  await reading;
+  t.same(batches, [['a', 'b', 'c'], ['d']], 'one batch per turn');
+  const later: string[][] = [];
+  for await (const batch of stream.batches(2))
+    later.push(batch.map((event) => event.data as string));
+  t.same(later, [['c', 'd']], 'a later reader gets what there is at once, from its index');
+  const single: string[] = [];
+  for await (const event of stream.read(1)) single.push(event.data as string);
+  t.same(single, ['b', 'c', 'd'], 'read() is the same events one by one');
+});

@@ -61,7 +61,6 @@ export interface ChatRouteOptions {
 
 /** `POST /webapi/chat/:provider` (CONTRACT §3–4). */
 export function registerChatRoute(app: FastifyInstance, options: ChatRouteOptions): void {
-  const write = options.sseWriter === 'raw' ? writeRawEventStream : writePluginEventStream;
   app.post(
     '/webapi/chat/:provider',
     {
@@ -143,7 +142,10 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
         headers['x-manifold-trace-id'] = request.trace.traceId;
         headers['x-manifold-observation-id'] = request.trace.observationId;
       }
-      await write(reply, stream.read(0, clientLeft, true), { pingMs: options.pingMs, headers });
+      const writing = { pingMs: options.pingMs, headers };
+      if (options.sseWriter === 'raw')
+        await writeRawEventStream(reply, stream.batches(0, clientLeft, true), writing);
+      else await writePluginEventStream(reply, stream.read(0, clientLeft, true), writing);
       return reply;
     },
   );

@@ -84,18 +84,41 @@ export class LiveStream {
     this.notify();
   }
 
+  /**
+   * Readers wake at the end of this turn of the event loop, not at once: the events of one upstream
+   * read (pushed one by one, a microtask apart) then reach them as one batch.
+   */
   private notify(): void {
-    if (this.wake.length === 0) return;
+    if (this.wake.length === 0 || this.waking) return;
+    this.waking = setImmediate(this.wakeReaders);
+  }
+
+  private waking: NodeJS.Immediate | undefined;
+
+  private readonly wakeReaders = () => {
+    this.waking = undefined;
     const waiting = this.wake;
     this.wake = [];
     for (const resolve of waiting) resolve();
-  }
+  };
 
   /**
    * The events from index `after`, then the live ones until the end. `rethrow`: a generation that
    * failed with an exception throws it here too (the first reader, as before streams were kept).
    */
   async *read(after: number, signal?: AbortSignal, rethrow = false): AsyncGenerator<StreamEvent> {
+    for await (const batch of this.batches(after, signal, rethrow)) yield* batch;
+  }
+
+  /**
+   * `read` in batches: every event there is so far at each step (one async step per upstream read
+   * rather than per event; the raw writer writes a batch at once).
+   */
+  async *batches(
+    after: number,
+    signal?: AbortSignal,
+    rethrow = false,
+  ): AsyncGenerator<readonly StreamEvent[]> {
     let index = Math.max(0, after);
     // one abort listener for the whole read (not one per wait: a long answer waits thousands of times)
     let waiting: (() => void) | undefined;
@@ -103,7 +126,12 @@ export class LiveStream {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       for (;;) {
-        while (index < this.events.length) yield this.events[index++]!;
+        if (index < this.events.length) {
+          const batch = index === 0 && this.done ? this.events : this.events.slice(index);
+          index = this.events.length;
+          yield batch;
+          continue;
+        }
         if (this.done) {
           if (rethrow && this.failure !== undefined) throw this.failure;
           return;
