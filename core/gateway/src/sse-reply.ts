@@ -81,18 +81,16 @@ export async function writeRawFrames(
   }, options.pingMs);
   ping.unref();
   // The frames of one turn of the event loop (one upstream read) leave in one write of one string:
-  // one chunk of the chunked encoding instead of one per event.
+  // one chunk of the chunked encoding instead of one per event; the head goes with the first.
   let pending = '';
   let scheduled: NodeJS.Immediate | undefined;
+  let ticking = false;
   /** Whether the head went out (`headersSent` is true from `writeHead` on, before anything is sent). */
   let sent = false;
   const flush = () => {
     scheduled = undefined;
-    if (pending === '') {
-      if (!sent && !response.destroyed) response.flushHeaders();
-      sent = true;
-      return;
-    }
+    ticking = false;
+    if (pending === '' || response.writableEnded) return;
     const frames = pending;
     pending = '';
     sent = true;
@@ -106,9 +104,15 @@ export async function writeRawFrames(
       flush();
     } else scheduled ??= setImmediate(flush);
   };
-  // The upstream accepted the request: the client sees the 200 at the end of this turn, with the
-  // events the upstream's first read made (one write), or alone when none came yet.
-  scheduled = setImmediate(flush);
+  // The upstream accepted the request: the client sees the 200 with the first events, or alone
+  // after the next turn of the event loop when none came by then (a slow upstream).
+  let head: NodeJS.Immediate | undefined = setImmediate(() => {
+    head = setImmediate(() => {
+      head = undefined;
+      if (!sent && !response.destroyed && !response.writableEnded) response.flushHeaders();
+      sent = true;
+    });
+  });
   // A promise only under backpressure: the usual event costs no extra microtask.
   const drained = () =>
     new Promise<void>((resolve) => {
@@ -124,13 +128,18 @@ export async function writeRawFrames(
     for await (const item of events) {
       if (response.destroyed) break;
       if (isBatch(item)) {
-        // a batch is what one turn made (the hub wakes its readers once per turn): write it now
+        // A batch is what one turn made (the hub wakes its readers once per turn): it leaves once
+        // the microtasks now running are over, so that when it was the last, the end of the
+        // stream (reached in those microtasks) goes in the same write.
         let frames = '';
         for (let i = 0; i < item.length; i++) frames += translator.event(item[i]!);
         if (frames === '') continue;
         pending += frames;
-        if (scheduled) clearImmediate(scheduled);
-        flush();
+        if (pending.length >= FLUSH_AT) flush();
+        else if (!ticking) {
+          ticking = true;
+          process.nextTick(flush);
+        }
       } else {
         const frames = translator.event(item);
         if (frames === '') continue;
@@ -143,6 +152,7 @@ export async function writeRawFrames(
   } finally {
     clearInterval(ping);
     if (scheduled) clearImmediate(scheduled);
+    if (head) clearImmediate(head);
     // the last frames go with the end of the body, in one write
     if (!response.destroyed) response.end(pending);
     pending = '';
