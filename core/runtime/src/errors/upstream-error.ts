@@ -129,10 +129,13 @@ export function createUpstreamErrorMapper(
   context: UpstreamErrorContext,
   classify: FailureClassifier,
 ): (error: unknown) => ManifoldError {
-  const endpoint =
-    context.customBaseURL && context.baseURL ? maskEndpoint(context.baseURL) : undefined;
+  // masked on the first error, not when the mapper is made (once per chat request)
+  let endpoint: string | undefined | null = null;
   const bodyOf = (fields: ErrorBody): ErrorBody => {
     const body: ErrorBody = { ...fields, provider: context.provider };
+    if (endpoint === null)
+      endpoint =
+        context.customBaseURL && context.baseURL ? maskEndpoint(context.baseURL) : undefined;
     if (endpoint !== undefined) body.endpoint = endpoint;
     return redactSecrets(body, context.secrets);
   };
