@@ -133,9 +133,15 @@ function stop(child, ms = 30_000) {
   });
 }
 
-/** CPU time (user + system) a process has used so far, in µs, from /proc/<pid>/stat. */
-function cpuMicros(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time (user + system) a process has used so far, in µs, from /proc/<pid>/stat; with `tid`,
+ * one of its threads' (the main thread's id is the pid).
+ */
+function cpuMicros(pid, tid) {
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  );
   // after "pid (comm) ": field 3 (state) is index 0, so utime (14) is 11 and stime (15) is 12
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK;
@@ -295,6 +301,15 @@ async function timeToFirstByte(url, headers, body, count) {
 }
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+// formats for the tables (defined before the top-level run below uses them)
+const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
+const times = (a, b) => `${(a / b).toFixed(2)} ×`;
+const micros = (v) => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(0)} µs`);
+const mib = (v) => `${v.toFixed(1)} MiB`;
+const yesNo = (met) => (met ? 'yes' : 'no');
+/** How many buckets the profile table shows; the rest are one "other" row. */
+const PROFILE_ROWS = 15;
 
 const rssMiB = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -642,7 +657,7 @@ try {
       rss50,
       portkey,
     }),
-    ...scalingSection({ direct, scaling }),
+    ...scalingSection(scaling),
     ...profileSection(profile, before, process.env.BENCH_PROFILE_BEFORE !== '1'),
     '## Metering (cloud edition; median of 4 alternating 4 s rounds on one gateway)',
     '',
@@ -844,9 +859,11 @@ async function measureProfile(fast) {
     const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
     const url = `${gateway.url}/webapi/chat/openai`;
     await warmUp(url, headers, chatBody, 3);
+    const mainBefore = cpuMicros(gateway.pid, gateway.pid);
     const from = now();
     const run = await load(url, headers, chatBody, DURATION, gateway.pid);
     const to = now();
+    const mainCpu = (cpuMicros(gateway.pid, gateway.pid) - mainBefore) / run.total;
     await stop(gateway.child);
     const exited = now();
     const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -864,6 +881,7 @@ async function measureProfile(fast) {
     return {
       run,
       summary,
+      mainCpu,
       top: topFunctions(path, 10, window),
       placed,
       seconds: (to - from) / 1e6,
@@ -926,12 +944,6 @@ async function measurePortkey({ fast, slow }) {
     if (portkey) await stop(portkey.child);
   }
 }
-
-const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
-const times = (a, b) => `${(a / b).toFixed(2)} ×`;
-const micros = (v) => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(0)} µs`);
-const mib = (v) => `${v.toFixed(1)} MiB`;
-const yesNo = (met) => (met ? 'yes' : 'no');
 
 /** The goals of issue 19, each measured in this run, met or not. */
 function goalsSection({
@@ -1006,7 +1018,7 @@ function portkeySection({
 }
 
 /** CPU per request as the answer and the prompt grow, and with one provider instead of all. */
-function scalingSection({ direct, scaling }) {
+function scalingSection(scaling) {
   const { direct200, chunks20, chunks200, bigPrompt, providers } = scaling;
   const perChunk = (chunks200.cpu - chunks20.cpu) / 180;
   const row = (name, run, of, cpuOf) =>
@@ -1018,7 +1030,7 @@ function scalingSection({ direct, scaling }) {
     '',
     '| run | req/s | of direct | gateway CPU per request | CPU vs the 20-chunk request | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    row('20-chunk answer', chunks20, direct.rps, chunks20.cpu),
+    row('20-chunk answer (of direct: the throughput table)', chunks20, undefined, chunks20.cpu),
     row('200-chunk answer', chunks200, direct200.rps, chunks20.cpu),
     `| direct to the 200-chunk fake (baseline of the row above) | ${direct200.rps.toFixed(0)} | 100 % | | | ${direct200.errors} |`,
     row(`${PROMPT_BYTES / 1024} KB prompt, 20-chunk answer`, bigPrompt, undefined, chunks20.cpu),
@@ -1042,17 +1054,25 @@ function scalingSection({ direct, scaling }) {
   ];
 }
 
-/** How many buckets the profile table shows; the rest are one "other" row. */
-const PROFILE_ROWS = 15;
-
-/** The profile's buckets per request (µs), the numbers a later run compares with. */
+/**
+ * The profile's buckets in µs of CPU per request, the numbers a later run compares with. A
+ * sample's time is wall-clock time since the previous sample, which holds the time the thread
+ * waited for a core as well (two shared cores): the samples' shares are scaled to the main
+ * thread's CPU time over the run (`/proc/<pid>/task/<pid>/stat`).
+ */
 function profileData(profile) {
-  const { run, summary } = profile;
+  const { run, summary, mainCpu } = profile;
+  const sampled = summary.busy / run.total;
+  const scale = mainCpu / sampled;
   return {
     requests: run.total,
-    total: summary.busy / run.total,
+    sampled,
+    total: mainCpu,
     buckets: Object.fromEntries(
-      summary.buckets.map(([bucket, us]) => [bucket, Number((us / run.total).toFixed(2))]),
+      summary.buckets.map(([bucket, us]) => [
+        bucket,
+        Number(((us / run.total) * scale).toFixed(2)),
+      ]),
     ),
   };
 }
@@ -1074,15 +1094,19 @@ function beforeBlock(profile) {
     '<!-- profile:before -->',
     `### Before: the gateway of commit ${gatewayCommit()}, measured on ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `The same measurement: ${data.requests} requests in ${profile.seconds.toFixed(1)} s (${profile.run.rps.toFixed(0)} req/s under the profiler), ${micros(profile.run.cpu)} of CPU per request from \`/proc\`.`,
+    `The same measurement: ${data.requests} requests in ${profile.seconds.toFixed(1)} s (${profile.run.rps.toFixed(0)} req/s under the profiler); main thread ${micros(data.total)} of CPU per request, the whole process ${micros(profile.run.cpu)} (\`/proc\`); ${micros(data.sampled)} per request in busy samples (wall-clock).`,
     '',
     '| where | µs per request | share |',
     '| --- | ---: | ---: |',
-    ...rows.map(([bucket, us]) => `| ${bucket} | ${us.toFixed(1)} | ${pct(us, data.total)} |`),
+    ...rows.map(
+      ([bucket, us]) =>
+        `| ${bucket.replace(/\|/g, '\\|')} | ${us.toFixed(1)} | ${pct(us, data.total)} |`,
+    ),
     `| other (${Object.keys(data.buckets).length - rows.length} more) | ${other.toFixed(1)} | ${pct(other, data.total)} |`,
     `| **total** | **${data.total.toFixed(1)}** | 100 % |`,
     '',
-    `<!-- profile:before-data ${JSON.stringify(data)} -->`,
+    // '>' only occurs inside JSON strings, where \u003e reads back the same: no `-->` in the comment
+    `<!-- profile:before-data ${JSON.stringify(data).replace(/>/g, '\\u003e')} -->`,
     '<!-- /profile:before -->',
   ].join('\n');
 }
@@ -1100,7 +1124,7 @@ function profileSection(profile, before, compare = true) {
   const shown = (source, total) =>
     total - rows.reduce((sum, bucket) => sum + (source.buckets[bucket] ?? 0), 0);
   const line = (name, now, was, strong = '') =>
-    `| ${name} | ${strong}${now.toFixed(1)}${strong} | ${pct(now, data.total)} |${
+    `| ${name.replace(/\|/g, '\\|')} | ${strong}${now.toFixed(1)}${strong} | ${pct(now, data.total)} |${
       then
         ? ` ${strong}${was.toFixed(1)}${strong} | ${now - was >= 0 ? '+' : '−'}${Math.abs(now - was).toFixed(1)} |`
         : ''
@@ -1108,7 +1132,7 @@ function profileSection(profile, before, compare = true) {
   return [
     title,
     '',
-    `A raw-writer gateway under \`node --cpu-prof\` (a sample a millisecond), warmed up for 3 s, then ${CONNECTIONS} connections for ${profile.seconds.toFixed(1)} s on \`/webapi/chat/openai\` with the 20-chunk answer: ${run.total} requests, ${run.rps.toFixed(0)} req/s under the profiler. Only the samples taken inside that run count (its start and end marked on the monotonic clock the profile's times use; placed by ${profile.placed}); their self time by where the code is, per request. The samples hold ${micros(data.total)} of busy JavaScript-thread time per request; \`/proc\` says ${micros(run.cpu)} for the whole process (all threads: the garbage collector's helpers, the profiler's own).`,
+    `A raw-writer gateway under \`node --cpu-prof\` (a sample a millisecond), warmed up for 3 s, then ${CONNECTIONS} connections for ${profile.seconds.toFixed(1)} s on \`/webapi/chat/openai\` with the 20-chunk answer: ${run.total} requests, ${run.rps.toFixed(0)} req/s under the profiler. Only the samples taken inside that run count (its start and end marked on the monotonic clock the profile's times use; placed by ${profile.placed}); their self time by where the code is. A sample's time is wall-clock time, which holds the time the thread waited for a core too (${micros(data.sampled)} per request in busy samples): the table scales the samples' shares to the main thread's CPU time over the run from \`/proc\`, ${micros(data.total)} per request (the whole process, with the garbage collector's helper threads and the profiler's own: ${micros(run.cpu)}).`,
     '',
     `| where | µs per request | share |${then ? ' before | change |' : ''}`,
     `| --- | ---: | ---: |${then ? ' ---: | ---: |' : ''}`,
@@ -1121,12 +1145,13 @@ function profileSection(profile, before, compare = true) {
     line('**total**', data.total, then?.total ?? 0, '**'),
     '',
     ...(then ? ['"before" is the kept block below.', ''] : []),
-    'Top functions by self time:',
+    'Top functions by self time (µs of CPU per request, scaled alike):',
     '',
     '| function | µs per request |',
     '| --- | ---: |',
     ...profile.top.map(
-      ([name, us]) => `| \`${name.replace(/\|/g, '\\|')}\` | ${(us / run.total).toFixed(1)} |`,
+      ([name, us]) =>
+        `| \`${name.replace(/\|/g, '\\|')}\` | ${((us / run.total) * (data.total / data.sampled)).toFixed(1)} |`,
     ),
     ...kept,
     '',

@@ -1,6 +1,7 @@
 // Where a gateway's CPU went: reads a V8 `.cpuprofile` (written by `node --cpu-prof`) and sums the
 // self time of its samples by where the code lives (a package under node_modules, a Manifold
-// package, a part of Node itself, the garbage collector), per request served.
+// package, a part of Node itself, the garbage collector), per request served, optionally only the
+// samples inside a time window (`summarise(path, { from, to })`, µs of CLOCK_MONOTONIC).
 import { readFileSync } from 'node:fs';
 
 /** The bucket a sampled frame's self time is counted in. */
@@ -10,8 +11,13 @@ export function bucketOf(frame) {
     if (functionName === '(garbage collector)') return 'garbage collection';
     if (functionName === '(idle)') return '(idle)';
     if (functionName === '(program)') return 'V8 and native code outside JS';
+    // a script without a URL: JavaScript compiled at run time (`new Function`: ajv's validators,
+    // fast-json-stringify's serialisers); script 0 is native code (a V8 builtin, a Node binding)
+    if (functionName.startsWith('RegExp: ')) return 'native: RegExp';
+    if (Number(frame.scriptId) > 0) return `generated JS: ${functionName || '(anonymous)'}`;
     return `native: ${functionName || '(anonymous)'}`;
   }
+  if (url.startsWith('wasm://')) return 'wasm';
   const modules = url.lastIndexOf('/node_modules/');
   if (modules >= 0) {
     const rest = url.slice(modules + '/node_modules/'.length).split('/');
@@ -25,16 +31,12 @@ export function bucketOf(frame) {
   if (internal) {
     const path = internal[1];
     if (/^(streams|webstreams)\//.test(path)) return 'node: streams';
-    if (/^(http|_http|http2)/.test(path) || /^(http|_http)/.test(path)) return 'node: http';
+    if (/^(http|_http|http2)/.test(path)) return 'node: http';
+    // Node's bundled packages (deps/undici is the global fetch)
+    if (path.startsWith('deps/')) return `node: ${path.split('/').slice(0, 2).join('/')}`;
     if (/^(net|stream_base_commons|dns|tcp)/.test(path)) return 'node: net';
     if (/^(timers|process\/task_queues|async_hooks|process\/)/.test(path))
       return 'node: timers, ticks, promises';
-    if (
-      /^(util|errors|validators|buffer|url|querystring|encoding|event_target|abort_controller|events)/.test(
-        path,
-      )
-    )
-      return `node: ${path.split('/')[0]}`;
     return `node: ${path.split('/')[0]}`;
   }
   return url;
