@@ -10,7 +10,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -26,6 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { summarise, topFunctions } from './bench/cpu-profile.mjs';
+import { installPortkey } from './bench/portkey.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -345,64 +345,6 @@ const openStreams = (gateway, token, count) =>
     chatBody,
     count,
   );
-
-/**
- * The Portkey gateway (`@portkey-ai/gateway`, with the `@hono/node-server` it needs pinned),
- * installed with npm into a cache folder outside the workspaces when not already there. Returns
- * the path of its server script, or `{ reason }` when it cannot be installed (offline).
- */
-function installPortkey() {
-  const dir = join(root, 'node_modules', '.cache', 'manifold-bench', 'portkey');
-  const modules = join(dir, 'node_modules');
-  const entry = join(modules, '@portkey-ai', 'gateway', 'build', 'start-server.js');
-  const version = (name) => {
-    try {
-      return JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')).version;
-    } catch {
-      return undefined;
-    }
-  };
-  const installed = () =>
-    existsSync(entry) &&
-    version('@portkey-ai/gateway') === PORTKEY.version &&
-    version('@hono/node-server') === PORTKEY.nodeServer;
-  if (installed()) return { entry, dir };
-  console.log(`installing @portkey-ai/gateway@${PORTKEY.version} into ${dir}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'manifold-bench-portkey',
-      private: true,
-      dependencies: {
-        '@portkey-ai/gateway': PORTKEY.version,
-        '@hono/node-server': PORTKEY.nodeServer,
-      },
-      overrides: { '@hono/node-server': PORTKEY.nodeServer },
-    }),
-  );
-  const npm = spawnSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      dir,
-      '--no-package-lock',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--workspaces=false',
-    ],
-    { cwd: dir, encoding: 'utf8', timeout: 240_000 },
-  );
-  if (installed()) return { entry, dir };
-  const output = `${npm.error?.message ?? ''} ${npm.stderr ?? ''}`;
-  const reason =
-    /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.exec(output)?.[0] ??
-    (npm.error ? npm.error.message : `npm install exited with ${npm.status}`);
-  return { reason: `npm could not install @portkey-ai/gateway@${PORTKEY.version} (${reason})` };
-}
 
 /** Start the Portkey gateway (headless, on a loopback port) once it answers `GET /`. */
 async function startPortkey(install, port) {
@@ -808,8 +750,10 @@ async function measureScaling({ raw, fast, fast200, upstreamHeaders }) {
         { OPENAI_API_KEY: 'sk-bench', OPENAI_PROXY_URL: fast.baseURL, BENCH_PROVIDERS_DIR: dir },
         { script, what: `the gateway with ${name} providers` },
       );
+      await new Promise((r) => setTimeout(r, 500));
+      const rss = rssMiB(gateway.pid);
       const providers = (await (await fetch(`${gateway.url}/providers`)).json()).providers.length;
-      gateways[name] = { ...gateway, providers, runs: [] };
+      gateways[name] = { ...gateway, providers, rss, runs: [] };
     }
     const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
     for (const gateway of Object.values(gateways))
@@ -834,7 +778,7 @@ async function measureScaling({ raw, fast, fast200, upstreamHeaders }) {
   const providers = Object.fromEntries(
     Object.entries(gateways).map(([name, g]) => [
       name,
-      { ...combine(...g.runs), providers: g.providers },
+      { ...combine(...g.runs), providers: g.providers, rss: g.rss },
     ]),
   );
   return { direct200, chunks20, chunks200, bigPrompt, providers };
@@ -899,7 +843,7 @@ async function measureProfile(fast) {
  */
 async function measurePortkey({ fast, slow }) {
   console.log('Portkey gateway on the same fake upstream');
-  const install = installPortkey();
+  const install = installPortkey(root, PORTKEY);
   if (install.reason) return { reason: install.reason };
   const headersFor = (upstream) => ({
     'content-type': 'application/json',
@@ -1049,7 +993,7 @@ function scalingSection(scaling) {
     '',
     `- 200 chunks: ${times(chunks200.cpu, chunks20.cpu)} the CPU of 20 chunks for 10 × the chunks; as a line through both, ${perChunk.toFixed(1)} µs per chunk and ${(chunks20.cpu - 20 * perChunk).toFixed(0)} µs per request besides.`,
     `- A ${PROMPT_BYTES / 1024} KB prompt: ${bigPrompt.cpu >= chunks20.cpu ? '+' : '−'}${Math.abs(bigPrompt.cpu - chunks20.cpu).toFixed(0)} µs per request (${((bigPrompt.cpu - chunks20.cpu) / (PROMPT_BYTES / 1024)).toFixed(1)} µs per KB).`,
-    `- Providers: ${micros(providers.one.cpu)} per request with one discovered, ${micros(providers.all.cpu)} with ${providers.all.providers} (one / all: ${times(providers.one.cpu, providers.all.cpu)}).`,
+    `- Providers: ${micros(providers.one.cpu)} per request with one discovered, ${micros(providers.all.cpu)} with ${providers.all.providers} (one / all: ${times(providers.one.cpu, providers.all.cpu)}); RSS before any chat ${mib(providers.one.rss)} with one, ${mib(providers.all.rss)} with ${providers.all.providers}.`,
     '',
   ];
 }
