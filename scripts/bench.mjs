@@ -1058,7 +1058,7 @@ function beforeBlock(profile) {
 /** Where the CPU of one streamed request goes, and the kept "before" block. */
 function profileSection(profile, before, compare = true) {
   const title = '## Where the CPU of one streamed request goes (CPU profile)';
-  const kept = before ? ['', before, ''] : [];
+  const kept = before ? ['', before] : [];
   if (profile.reason) return [title, '', `Not measured: ${profile.reason}.`, ...kept, ''];
   const { run, summary } = profile;
   const data = profileData(profile);
