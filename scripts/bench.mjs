@@ -1,7 +1,8 @@
 // `npm run bench`: fake upstream and gateway in their own processes, load from this one.
 // Writes BENCHMARKS.md from this one run: the goals of issue 19 (met or not) at the top, ratios
 // against the direct-to-upstream baseline, the gateway's CPU per request (utime + stime from
-// /proc/<pid>/stat) for 20- and 200-chunk answers, a 10 KB prompt and one versus all providers,
+// /proc/<pid>/stat) for 20- and 200-chunk answers, a 10 KB prompt and one versus all providers
+// discovered (scripts/bench/gateway-with-providers.mjs: buildApp's providersDir),
 // where that CPU goes (a `--cpu-prof` profile of a dedicated load run, only the samples inside it),
 // and the Portkey gateway (installed on first use into node_modules/.cache/manifold-bench/portkey)
 // on the same fake upstream.
