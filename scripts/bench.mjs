@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -73,9 +73,13 @@ async function startUpstream(mode) {
   return { child, ...JSON.parse(await firstLine(child)) };
 }
 
-/** GET `url` until it answers 2xx: at most `tries` × 50 ms. */
-async function waitFor(url, what, tries = 400) {
+/** GET `url` until it answers 2xx: at most `tries` × 50 ms, or until `child` exits. */
+async function waitFor(url, what, child, tries = 400) {
   for (let i = 0; i < tries; i++) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw Object.assign(new Error(`${what} exited (${child.exitCode ?? child.signalCode})`), {
+        exited: true,
+      });
     if (
       await fetch(url).then(
         (r) => r.ok,
@@ -88,18 +92,56 @@ async function waitFor(url, what, tries = 400) {
   throw new Error(`${what} did not start`);
 }
 
-/** A gateway process (`main.js`, or `script`) on `port` with `env`, once `/health` answers. */
-async function launchGateway(port, env, { nodeArgs = [], script = gatewayMain, what } = {}) {
-  const child = start([...nodeArgs, script], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    MANIFOLD_API_KEYS: 'mk-bench',
-    ...env,
+/** A loopback port that is free now (the kernel's pick), for the server started next. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`, what ?? `gateway on ${port}`);
-  return { child, url, pid: child.pid };
+
+/**
+ * Start a server process with `spawnAt(port)` and wait until `${url}${readyPath}` answers. Without
+ * a `port`, on a free one: should it exit first (another socket took the port meanwhile: the
+ * load generator's own connections use ports of the same range), up to three tries.
+ */
+async function startServer({ port, spawnAt, readyPath, what }) {
+  for (let attempt = 1; ; attempt++) {
+    const listenPort = port ?? (await freePort());
+    const child = spawnAt(listenPort);
+    const url = `http://127.0.0.1:${listenPort}`;
+    try {
+      await waitFor(`${url}${readyPath}`, what, child);
+      return { child, url, pid: child.pid };
+    } catch (error) {
+      await stop(child, 5_000);
+      if (port !== undefined || !error.exited || attempt >= 3) throw error;
+      console.log(`${error.message}; again on another port`);
+    }
+  }
+}
+
+/**
+ * A gateway process (`main.js`, or `script`) on `port` (a free one when undefined) with `env`,
+ * once `/health` answers.
+ */
+function launchGateway(port, env, { nodeArgs = [], script = gatewayMain, what } = {}) {
+  return startServer({
+    port,
+    readyPath: '/health',
+    what: what ?? 'a gateway',
+    spawnAt: (listenPort) =>
+      start([...nodeArgs, script], {
+        PORT: String(listenPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MANIFOLD_API_KEYS: 'mk-bench',
+        ...env,
+      }),
+  });
 }
 
 async function startGateway(port, upstream, sseWriter, anthropic, extraEnv = {}, nodeArgs = []) {
@@ -347,22 +389,24 @@ const openStreams = (gateway, token, count) =>
     count,
   );
 
-/** Start the Portkey gateway (headless, on a loopback port) once it answers `GET /`. */
-async function startPortkey(install, port) {
-  const child = start(
-    [
-      '--import',
-      pathToFileURL(join(root, 'scripts', 'bench', 'loopback-only.mjs')).href,
-      install.entry,
-      `--port=${port}`,
-      '--headless',
-    ],
-    { NODE_ENV: 'production' },
-    { cwd: install.dir, stdout: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/`, 'the Portkey gateway');
-  return { child, url, pid: child.pid };
+/** Start the Portkey gateway (headless, on a free loopback port) once it answers `GET /`. */
+function startPortkey(install) {
+  return startServer({
+    readyPath: '/',
+    what: 'the Portkey gateway',
+    spawnAt: (port) =>
+      start(
+        [
+          '--import',
+          pathToFileURL(join(root, 'scripts', 'bench', 'loopback-only.mjs')).href,
+          install.entry,
+          `--port=${port}`,
+          '--headless',
+        ],
+        { NODE_ENV: 'production' },
+        { cwd: install.dir, stdout: 'ignore' },
+      ),
+  });
 }
 
 try {
@@ -370,8 +414,8 @@ try {
   const fast200 = await startUpstream('fast200');
   const slow = await startUpstream('slow');
   const anthropicUpstream = await startUpstream('anthropic');
-  const raw = await startGateway(33210, fast, 'raw', anthropicUpstream);
-  const plugin = await startGateway(33211, fast, 'plugin');
+  const raw = await startGateway(undefined, fast, 'raw', anthropicUpstream);
+  const plugin = await startGateway(undefined, fast, 'plugin');
   const headers = { 'content-type': 'application/json', 'x-manifold-auth': await signToken({}) };
   const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-bench' };
   const compatHeaders = { 'content-type': 'application/json', authorization: 'Bearer mk-bench' };
@@ -424,7 +468,8 @@ try {
   const viaAnthropic = await load(`${raw.url}/webapi/chat/anthropic`, headers, anthropicChatBody);
 
   console.log('metering on vs off (cloud edition, one gateway)');
-  const cloud = await startCloudGateway(33213, fast);
+  // the same port when it starts again (the sign-in's origin)
+  const cloud = await startCloudGateway(await freePort(), fast);
   const meteredHeaders = async (own) => ({
     'content-type': 'application/json',
     authorization: `Bearer ${cloud.key}`,
@@ -511,7 +556,7 @@ try {
   });
 
   console.log('memory with open streams (a fresh gateway, all providers, only OpenAI enabled)');
-  const fresh = await startOpenAIOnlyGateway(33212, fast);
+  const fresh = await startOpenAIOnlyGateway(undefined, fast);
   await new Promise((r) => setTimeout(r, 500));
   const bootRss = rssMiB(fresh.pid);
   const slowToken = await signToken({ baseURL: slow.baseURL });
@@ -742,12 +787,12 @@ async function measureScaling({ raw, fast, fast200, upstreamHeaders }) {
   const script = join(root, 'scripts', 'bench', 'gateway-with-providers.mjs');
   const gateways = {};
   try {
-    for (const [name, port, dir] of [
-      ['all', 33215, join(root, 'providers')],
-      ['one', 33216, onlyOpenAI],
+    for (const [name, dir] of [
+      ['all', join(root, 'providers')],
+      ['one', onlyOpenAI],
     ]) {
       const gateway = await launchGateway(
-        port,
+        undefined,
         { OPENAI_API_KEY: 'sk-bench', OPENAI_PROXY_URL: fast.baseURL, BENCH_PROVIDERS_DIR: dir },
         { script, what: `the gateway with ${name} providers` },
       );
@@ -797,7 +842,7 @@ async function measureProfile(fast) {
   const dir = mkdtempSync(join(tmpdir(), 'manifold-bench-profile-'));
   const now = () => Number(process.hrtime.bigint() / 1000n);
   try {
-    const gateway = await startGateway(33214, fast, 'raw', undefined, {}, [
+    const gateway = await startGateway(undefined, fast, 'raw', undefined, {}, [
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
     ]);
@@ -811,7 +856,10 @@ async function measureProfile(fast) {
     const mainCpu = (cpuMicros(gateway.pid, gateway.pid) - mainBefore) / run.total;
     await stop(gateway.child);
     const exited = now();
-    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: the one of the gateway that served
+    const file = readdirSync(dir).find(
+      (name) => name.endsWith('.cpuprofile') && name.includes(`.${gateway.pid}.`),
+    );
     if (!file) return { reason: 'the gateway wrote no .cpuprofile when it exited' };
     const path = join(dir, file);
     let window = { from, to };
@@ -854,7 +902,7 @@ async function measurePortkey({ fast, slow }) {
   });
   let portkey;
   try {
-    portkey = await startPortkey(install, 33217);
+    portkey = await startPortkey(install);
     await new Promise((r) => setTimeout(r, 500));
     const idleRss = rssMiB(portkey.pid);
     const url = `${portkey.url}/v1/chat/completions`;
@@ -872,13 +920,14 @@ async function measurePortkey({ fast, slow }) {
     await stop(portkey.child);
 
     // memory with open streams on a fresh one, after one chat, as for the gateway
-    portkey = await startPortkey(install, 33217);
-    await openStreamsAt(url, headersFor(fast), upstreamBody, 1).then((sockets) =>
+    portkey = await startPortkey(install);
+    const freshUrl = `${portkey.url}/v1/chat/completions`;
+    await openStreamsAt(freshUrl, headersFor(fast), upstreamBody, 1).then((sockets) =>
       sockets.forEach((socket) => socket.destroy()),
     );
     await new Promise((r) => setTimeout(r, 300));
     const oneChatRss = rssMiB(portkey.pid);
-    const open = await openStreamsAt(url, headersFor(slow), upstreamBody, 50);
+    const open = await openStreamsAt(freshUrl, headersFor(slow), upstreamBody, 50);
     await new Promise((r) => setTimeout(r, 500));
     const rss50 = rssMiB(portkey.pid);
     for (const req of open) req.destroy();
