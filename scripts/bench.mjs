@@ -533,6 +533,21 @@ try {
     SEQUENTIAL,
   );
 
+  // the floor: the least a Node proxy adds on this machine (scripts/bench/minimal-proxy.mjs)
+  const floor = await startServer({
+    spawnAt: (port) =>
+      start([
+        join(root, 'scripts', 'bench', 'minimal-proxy.mjs'),
+        String(port),
+        `${fast.baseURL}/chat/completions`,
+      ]),
+    readyPath: '/health',
+    what: 'the minimal proxy',
+  });
+  await timeToFirstByte(floor.url, upstreamHeaders, upstreamBody, 50);
+  const ttfbFloor = await timeToFirstByte(floor.url, upstreamHeaders, upstreamBody, SEQUENTIAL);
+  await stop(floor.child, 5_000);
+
   console.log('GET /providers');
   const providersPlain = await fetch(`${raw.url}/providers`, {
     headers: { 'accept-encoding': 'identity' },
@@ -674,8 +689,10 @@ try {
     `| direct to the fake upstream | ${ms(percentile(ttfbDirect, 50))} | ${ms(percentile(ttfbDirect, 99))} |`,
     `| through the gateway | ${ms(percentile(ttfbGateway, 50))} | ${ms(percentile(ttfbGateway, 99))} |`,
     `| **extra** | **${ms(percentile(ttfbGateway, 50) - percentile(ttfbDirect, 50))}** | **${ms(percentile(ttfbGateway, 99) - percentile(ttfbDirect, 99))}** |`,
+    `| through a minimal Node proxy (the floor: http in, \`undici.request\` out, bytes piped) | ${ms(percentile(ttfbFloor, 50))} | ${ms(percentile(ttfbFloor, 99))} |`,
+    `| extra of the minimal proxy | ${ms(percentile(ttfbFloor, 50) - percentile(ttfbDirect, 50))} | ${ms(percentile(ttfbFloor, 99) - percentile(ttfbDirect, 99))} |`,
     '',
-    'Target: ≤ 0.3 ms extra to the first event.',
+    'Target: ≤ 0.3 ms extra to the first event. The minimal proxy shows what any Node process in the middle costs here (one more loopback HTTP exchange), before any work of its own.',
     '',
     `## \`GET /providers\` (${manifests.length} providers, ${providerCards} model cards; 10 connections, 5 s each)`,
     '',
