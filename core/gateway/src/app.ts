@@ -154,7 +154,12 @@ export async function buildApp(
   // Redis (and ioredis) only with REDIS_URL: one process keeps its state in memory
   const shared = config.redisUrl ? await connectSharedState(config.redisUrl, app.log) : undefined;
   app.decorate('shared', shared);
-  const streams = new StreamHub({ ttlSeconds: config.streamResumeSeconds, shared, log: app.log });
+  const streams = new StreamHub({
+    ttlSeconds: config.streamResumeSeconds,
+    memoryBytes: config.streamResumeMemoryMb * 1024 * 1024,
+    shared,
+    log: app.log,
+  });
   app.decorate('streams', streams);
   app.addHook('onClose', async () => {
     streams.close();

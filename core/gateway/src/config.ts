@@ -82,6 +82,8 @@ export interface GatewayConfig {
   redisUrl: string | undefined;
   /** Seconds a chat stream's events stay resumable after it ended (`STREAM_RESUME_SECONDS`). */
   streamResumeSeconds: number;
+  /** MiB of finished streams one process keeps in memory at most (`STREAM_RESUME_MEMORY_MB`). */
+  streamResumeMemoryMb: number;
   /** Requests per minute per user, API key or address (`RATE_LIMIT_RPM`; 0: no limit). */
   rateLimitRpm: number;
   /** Tokens per minute per user, from reported usage (`RATE_LIMIT_TPM`; 0: no limit). */
@@ -295,6 +297,7 @@ function readScaling(env: Record<string, string | undefined>) {
     redisUrl,
     workers,
     streamResumeSeconds: integer(env, 'STREAM_RESUME_SECONDS', 600, 1, 7 * 86_400),
+    streamResumeMemoryMb: integer(env, 'STREAM_RESUME_MEMORY_MB', 64, 1, 1_048_576),
     rateLimitRpm: integer(env, 'RATE_LIMIT_RPM', 0, 0, 10_000_000),
     rateLimitTpm: integer(env, 'RATE_LIMIT_TPM', 0, 0, 1_000_000_000),
   };

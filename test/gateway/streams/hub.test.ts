@@ -4,7 +4,12 @@ import { setImmediate as turn } from 'node:timers/promises';
 import t from 'tap';
 import pino from 'pino';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
-import { LiveStream, MAX_FINISHED_IN_MEMORY, StreamHub } from '@manifold/gateway/streams/hub';
+import {
+  eventBytes,
+  LiveStream,
+  MAX_FINISHED_IN_MEMORY,
+  StreamHub,
+} from '@manifold/gateway/streams/hub';
 
 const text = (data: string): StreamEvent => ({ id: 'chat_1', event: 'text', data }) as StreamEvent;
 
@@ -69,4 +74,33 @@ t.test('readers get the events of one turn as one batch, in order, from any inde
   const single: string[] = [];
   for await (const event of stream.read(1)) single.push(event.data as string);
   t.same(single, ['b', 'c', 'd'], 'read() is the same events one by one');
+});
+
+t.test('finished streams kept in memory are bounded by their estimated size too', async (t) => {
+  const hub = new StreamHub({
+    ttlSeconds: 600,
+    memoryBytes: 1024 * 1024,
+    shared: undefined,
+    log: pino({ level: 'silent' }),
+  });
+  t.teardown(() => hub.close());
+  // each about 200 KB: 100,000 characters of text
+  const long = text('x'.repeat(100_000));
+  t.ok(eventBytes(long) >= 200_000, 'an event is estimated by its text');
+  const ids: string[] = [];
+  for (let index = 0; index < 8; index++) {
+    ids.push(
+      hub.start(
+        (async function* () {
+          yield long;
+        })(),
+        'owner',
+        new AbortController(),
+      ).id,
+    );
+    for (let turns = 0; turns < 3; turns++) await turn();
+  }
+  const kept = [];
+  for (const id of ids) kept.push((await hub.ownerOf(id)) !== undefined);
+  t.same(kept, [false, false, false, true, true, true, true, true], 'the newest that fit in 1 MiB');
 });

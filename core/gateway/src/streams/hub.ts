@@ -14,6 +14,9 @@ const LOCAL_AFTER_END_WITH_REDIS_MS = 30_000;
  */
 export const MAX_FINISHED_IN_MEMORY = 10_000;
 
+/** Estimated bytes of finished streams one process keeps at most by default (`STREAM_RESUME_MEMORY_MB`). */
+const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
+
 /**
  * Who may resume or stop a stream: a SHA-256 of the signed-in person's id, else of the token's
  * credentials (key-vault fields and access code). Keys are never stored, only this hash.
@@ -55,9 +58,19 @@ export function newStreamId(): string {
   return id;
 }
 
+/**
+ * About what an event holds in memory: its text (two bytes a character) and the objects around
+ * it; other data at a flat rate. An estimate for a bound, cheap enough for every event.
+ */
+export function eventBytes(event: StreamEvent): number {
+  return typeof event.data === 'string' ? 2 * event.data.length + 120 : 400;
+}
+
 /** One chat stream this process produces: its events so far, in order, and its readers. */
 export class LiveStream {
   readonly events: StreamEvent[] = [];
+  /** Estimated bytes its events hold (`eventBytes`), for the memory bound of finished streams. */
+  bytes = 0;
   private done = false;
   private failure: unknown;
   private wake: Array<() => void> = [];
@@ -75,6 +88,7 @@ export class LiveStream {
 
   push(event: StreamEvent): void {
     this.events.push(event);
+    this.bytes += eventBytes(event);
     this.notify();
   }
 
@@ -152,6 +166,11 @@ export class LiveStream {
 export interface StreamHubOptions {
   /** `STREAM_RESUME_SECONDS`. */
   ttlSeconds: number;
+  /**
+   * `STREAM_RESUME_MEMORY_MB` in bytes: past it, the oldest finished streams are forgotten before
+   * their time (long answers under load would otherwise hold gigabytes). Default 64 MiB.
+   */
+  memoryBytes?: number;
   shared: SharedState | undefined;
   log: FastifyBaseLogger;
 }
@@ -163,8 +182,10 @@ export interface StreamHubOptions {
  */
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
-  /** Finished streams still kept, oldest first, with the timer that forgets each. */
-  private readonly finished = new Map<string, NodeJS.Timeout>();
+  /** Finished streams still kept, oldest first, with the timer that forgets each and their size. */
+  private readonly finished = new Map<string, { timer: NodeJS.Timeout; bytes: number }>();
+  /** Estimated bytes of the finished streams kept. */
+  private finishedBytes = 0;
 
   constructor(private readonly options: StreamHubOptions) {
     // a stop asked on another instance
@@ -200,25 +221,30 @@ export class StreamHub {
         const keep = shared
           ? Math.min(LOCAL_AFTER_END_WITH_REDIS_MS, ttlSeconds * 1000)
           : ttlSeconds * 1000;
-        this.forgetLater(id, keep);
+        this.forgetLater(id, keep, stream.bytes);
       }
     })();
     return stream;
   }
 
-  private forgetLater(id: string, afterMs: number): void {
-    const timer = setTimeout(() => {
-      this.live.delete(id);
-      this.finished.delete(id);
-    }, afterMs);
+  private forgetLater(id: string, afterMs: number, bytes: number): void {
+    const timer = setTimeout(() => this.forget(id), afterMs);
     timer.unref();
-    this.finished.set(id, timer);
-    if (this.finished.size > MAX_FINISHED_IN_MEMORY) {
-      const [oldest, oldTimer] = this.finished.entries().next().value!;
-      clearTimeout(oldTimer);
-      this.finished.delete(oldest);
-      this.live.delete(oldest);
+    this.finished.set(id, { timer, bytes });
+    this.finishedBytes += bytes;
+    const budget = this.options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
+    while (this.finished.size > MAX_FINISHED_IN_MEMORY || this.finishedBytes > budget) {
+      const oldest = this.finished.keys().next().value!;
+      clearTimeout(this.finished.get(oldest)!.timer);
+      this.forget(oldest);
     }
+  }
+
+  private forget(id: string): void {
+    const kept = this.finished.get(id);
+    if (kept) this.finishedBytes -= kept.bytes;
+    this.finished.delete(id);
+    this.live.delete(id);
   }
 
   /** The owner's hash of a stream, `undefined` when unknown or expired. */
@@ -246,7 +272,7 @@ export class StreamHub {
   /** The gateway closes: every generation in flight stops. */
   close(): void {
     for (const stream of this.live.values()) if (!stream.ended) stream.controller.abort();
-    for (const timer of this.finished.values()) clearTimeout(timer);
+    for (const { timer } of this.finished.values()) clearTimeout(timer);
   }
 }
 
