@@ -94,9 +94,8 @@ declare module 'fastify' {
 
 /** The price of a provider's model, from its card (a model without a card or price costs 0). */
 function pricingOf(app: FastifyInstance, target: ChatTarget) {
-  return app.registry
-    .manifest(target.provider)
-    ?.models.find((card) => card.id === target.model)?.pricing;
+  return app.registry.manifest(target.provider)?.models.find((card) => card.id === target.model)
+    ?.pricing;
 }
 
 /** The request for one target: its model, its plugins as tools for that provider and model. */
