@@ -245,7 +245,21 @@ export async function buildApp(
   });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
+    // The top-level files get a route each; Vite's bundles under assets/ (some 700 files) one
+    // wildcard route: a route per file would be ~1,400 routes built at boot (~15 MiB of memory).
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      prefix: '/',
+      wildcard: false,
+      globIgnore: ['assets/**'],
+    });
+    if (existsSync(join(config.webRoot, 'assets')))
+      await app.register(fastifyStatic, {
+        root: join(config.webRoot, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        decorateReply: false,
+      });
     // Client-side routes (e.g. /settings): browsers asking for a page get index.html.
     app.get('/*', (request, reply) =>
       request.headers.accept?.includes('text/html')
