@@ -10,6 +10,7 @@ import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
 import { installErrorHandling } from './error-handler.js';
+import { buildLazyValidator } from './lazy-validators.js';
 import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerAccountRoutes, registerAccountsConfigRoute } from './routes/account.js';
@@ -114,6 +115,8 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // the same Ajv validators, each compiled on its route's first request rather than at boot
+    schemaController: { compilersFactory: { buildValidator: buildLazyValidator } },
     clientErrorHandler: frameworkErrorOptions.clientErrorHandler,
     frameworkErrors: frameworkErrorOptions.frameworkErrors,
     routerOptions: frameworkErrorOptions.routerOptions,
@@ -246,7 +249,7 @@ export async function buildApp(
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
     // The top-level files get a route each; Vite's bundles under assets/ (some 700 files) one
-    // wildcard route: a route per file would be ~1,400 routes built at boot (~15 MiB of memory).
+    // wildcard route: a route per file would be ~1,400 routes built at boot (~20 MiB of memory).
     await app.register(fastifyStatic, {
       root: config.webRoot,
       prefix: '/',
