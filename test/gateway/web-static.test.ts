@@ -43,11 +43,7 @@ t.test('the web app: index.html, client routes and assets under one wildcard rou
   }
   const api = await app.inject({ method: 'GET', url: '/settings' });
   t.equal(api.statusCode, 404, 'a client route asked without text/html: 404');
-  for (const url of [
-    '/assets/missing.js',
-    '/assets/../../etc/passwd',
-    '/assets/%2e%2e/%2e%2e/x',
-  ]) {
+  for (const url of ['/assets/missing.js', '/assets/../../etc/passwd', '/assets/%2e%2e/%2e%2e/x']) {
     const missing = await app.inject({ method: 'GET', url });
     t.equal(missing.statusCode, 404, `${url}: 404`);
     t.equal(missing.json().errorType, 404);
