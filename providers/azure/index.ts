@@ -3,6 +3,7 @@ import { providerPluginMeta, registerProvider } from '@manifold/core/contract/pr
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAzureRuntime } from './runtime.js';
+import { serverVault } from './server-vault.js';
 
 /**
  * Azure OpenAI: its manifest, a runtime on the `AzureOpenAI` client, and the server-side endpoint
@@ -11,7 +12,7 @@ import { createAzureRuntime } from './runtime.js';
 export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createAzureRuntime(options, manifest.models),
-  serverVault: (env) => ({ endpoint: env.AZURE_ENDPOINT, apiVersion: env.AZURE_API_VERSION }),
+  serverVault,
   environment: {
     AZURE_ENDPOINT: 'server-side endpoint, `https://<resource>.openai.azure.com`',
     AZURE_API_VERSION: 'server-side API version (default `2024-10-21`)',

@@ -3,6 +3,7 @@ import { providerPluginMeta, registerProvider } from '@manifold/core/contract/pr
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createAzureAIRuntime } from './runtime.js';
+import { serverVault } from './server-vault.js';
 
 /**
  * Azure AI Foundry model inference: its manifest, a runtime on the lean undici transport, and the
@@ -11,7 +12,7 @@ import { createAzureAIRuntime } from './runtime.js';
 export const definition: ProviderDefinition = {
   manifest,
   createRuntime: (options) => createAzureAIRuntime(options, manifest.models),
-  serverVault: (env) => ({ endpoint: env.AZUREAI_ENDPOINT }),
+  serverVault,
   environment: {
     AZUREAI_ENDPOINT: 'server-side endpoint, `https://<resource>.services.ai.azure.com/models`',
   },

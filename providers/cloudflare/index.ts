@@ -3,6 +3,7 @@ import { providerPluginMeta, registerProvider } from '@manifold/core/contract/pr
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
 import { manifest } from './manifest.js';
 import { createCloudflareRuntime } from './runtime.js';
+import { serverVault } from './server-vault.js';
 
 /**
  * Cloudflare Workers AI: its manifest, a runtime on the Workers AI REST API, and the server's
@@ -14,10 +15,7 @@ export const definition: ProviderDefinition = {
   environment: {
     CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID: 'server-side account id, or a full base URL (AI Gateway)',
   },
-  serverVault: (env) => {
-    const value = env.CLOUDFLARE_BASE_URL_OR_ACCOUNT_ID?.trim();
-    return value ? { baseURLOrAccountID: value } : {};
-  },
+  serverVault,
 };
 
 export default fp(registerProvider(definition), providerPluginMeta(definition));

@@ -1,20 +1,11 @@
 import fp from 'fastify-plugin';
 import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import type { KeyVault } from '@manifold/core/contract/key-vault';
 import { manifest } from './manifest.js';
 import { createRuntime } from './runtime.js';
+import { serverVault } from './server-vault.js';
 
-/**
- * Server-side Vertex settings beyond `VERTEXAI_API_KEY` (whose comma splitting would break a JSON
- * key): `VERTEXAI_CREDENTIALS` (the service-account JSON) and `VERTEXAI_LOCATION`.
- */
-export function serverVault(env: Readonly<Record<string, string | undefined>>): KeyVault {
-  const vault: KeyVault = {};
-  if (env.VERTEXAI_CREDENTIALS) vault.apiKey = env.VERTEXAI_CREDENTIALS;
-  if (env.VERTEXAI_LOCATION) vault.region = env.VERTEXAI_LOCATION;
-  return vault;
-}
+export { serverVault };
 
 /** Vertex AI: its manifest and a runtime on the `@google/genai` SDK with a service account. */
 export const definition: ProviderDefinition = {

@@ -1,6 +1,8 @@
 import t from 'tap';
 import pino from 'pino';
 import type { ProviderDefinition, RuntimeOptions } from '@manifold/core/contract/runtime';
+import { lazyDefinition } from '@manifold/core/contract/provider-plugin';
+import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { Registry } from '@manifold/gateway/registry';
 import { loadConfig } from '@manifold/gateway/config';
 
@@ -173,3 +175,49 @@ t.test('<ID>_API_KEY is ignored by a provider whose key form has no API key', as
   await registry.runtimeFor('cloudy', {});
   t.equal(built[0]?.apiKey, undefined);
 });
+
+t.test(
+  'a runtime imported on first use: createRuntime may return a promise, which is awaited',
+  async (t) => {
+    const { definition, built } = recordingDefinition();
+    let loads = 0;
+    const lazy = lazyDefinition({ manifest: definition.manifest }, async () => {
+      loads++;
+      return { definition };
+    });
+    const registry = new Registry(
+      loadConfig({ LOG_LEVEL: 'silent', CLOUDY_KEY_ID: 'AKIA1234' }),
+      pino({ level: 'silent' }),
+    );
+    registry.register(lazy);
+    t.equal(loads, 0, 'registering does not load the runtime');
+    t.same(
+      registry.manifest('cloudy')?.models,
+      definition.manifest.models,
+      'the manifest is there',
+    );
+
+    const runtime = await registry.runtimeFor('cloudy', { accessKeyId: 'AKIA1234' });
+    t.type(runtime.chat, 'function', 'the runtime, not a promise of it');
+    t.equal(loads, 1, 'the first runtime loaded it');
+    t.equal(built.length, 1);
+    t.equal(await registry.runtimeFor('cloudy', { accessKeyId: 'AKIA1234' }), runtime, 'cached');
+
+    const refused = new ManifoldError('InvalidProviderAPIKey', { provider: 'cloudy' });
+    const failing = lazyDefinition({ manifest: { ...definition.manifest, id: 'stormy' } }, () =>
+      Promise.resolve({
+        definition: {
+          createRuntime: () => {
+            throw refused;
+          },
+        },
+      }),
+    );
+    registry.register(failing);
+    await t.rejects(
+      registry.runtimeFor('stormy', { accessKeyId: 'AKIA1234' }),
+      refused,
+      "the runtime's construction error, as from a synchronous createRuntime",
+    );
+  },
+);

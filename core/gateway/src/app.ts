@@ -15,6 +15,7 @@ import { configureUpstreamLimits } from '@manifold/core/protocol/limits';
 import type { GatewayConfig } from './config.js';
 import { builtinSources, loadProviders, pluginSources, type PluginSource } from './discovery.js';
 import { installErrorHandling } from './error-handler.js';
+import { buildLazyValidator } from './lazy-validators.js';
 import { frameworkErrorOptions, installProtocolRefusals } from './framework-errors.js';
 import registryPlugin from './registry.js';
 import { registerAccountRoutes, registerAccountsConfigRoute } from './routes/account.js';
@@ -141,6 +142,8 @@ export async function buildApp(
     forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     logController: new QuietRequestLogs(),
+    // the same Ajv validators, each compiled on its route's first request rather than at boot
+    schemaController: { compilersFactory: { buildValidator: buildLazyValidator } },
     clientErrorHandler: frameworkErrorOptions.clientErrorHandler,
     frameworkErrors: frameworkErrorOptions.frameworkErrors,
     routerOptions: frameworkErrorOptions.routerOptions,
@@ -277,7 +280,21 @@ export async function buildApp(
   });
 
   if (config.webRoot && existsSync(join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webRoot, prefix: '/', wildcard: false });
+    // The top-level files get a route each; Vite's bundles under assets/ (some 700 files) one
+    // wildcard route: a route per file would be ~1,400 routes built at boot (~20 MiB of memory).
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      prefix: '/',
+      wildcard: false,
+      globIgnore: ['assets/**'],
+    });
+    if (existsSync(join(config.webRoot, 'assets')))
+      await app.register(fastifyStatic, {
+        root: join(config.webRoot, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        decorateReply: false,
+      });
     // Client-side routes (e.g. /settings): browsers asking for a page get index.html.
     app.get('/*', (request, reply) =>
       request.headers.accept?.includes('text/html')

@@ -1,9 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { createUpstreamFetch } from '@manifold/transport';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { isPrivateAddress } from './special-addresses.js';
+import { lazyUpstreamFetch } from './upstream-fetch.js';
 
 export { isPrivateAddress };
 // The URL rules of CONTRACT §1 live in core: the web app applies them too when it calls a provider itself.
@@ -50,7 +50,7 @@ export function createPublicOnlyFetch(field: string): typeof globalThis.fetch {
       callback(null, first.address, first.family);
     });
   };
-  return createUpstreamFetch({
+  return lazyUpstreamFetch({
     lookup,
     checkTarget(url) {
       const host = url.hostname.replace(/^\[|\]$/g, '');

@@ -10,7 +10,11 @@ interface PackageJSON {
   main?: string;
   keywords?: string[];
   exports?: unknown;
-  manifold?: { provider?: string };
+  /**
+   * `provider`: the file the gateway loads (builtin providers: `plugin.js`, which imports the
+   * runtime on first use); `source`: its TypeScript source, loaded when running from sources.
+   */
+  manifold?: { provider?: string; source?: string };
 }
 
 /** A provider plugin to load: where it comes from and how to import it. */
@@ -33,13 +37,15 @@ const readPackage = async (dir: string): Promise<PackageJSON | undefined> => {
 const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /**
- * The file a provider package is loaded from: its `manifold-source` export while the gateway runs
- * from sources, else `manifold.provider`, else `main`. Resolved from package.json by path: a
+ * The file a provider package is loaded from: while the gateway runs from sources, the TypeScript
+ * file of `manifold.source` (the source of `manifold.provider`), else its `manifold-source`
+ * export; else `manifold.provider`, else `main`. Resolved from package.json by path: a
  * bare-specifier import would depend on the folder being linked into node_modules.
  */
 export function providerEntry(dir: string, pkg: PackageJSON): string {
   const root = (pkg.exports as Record<string, unknown> | undefined)?.['.'];
-  const sourceEntry = (root as Record<string, unknown> | undefined)?.['manifold-source'];
+  const sourceEntry =
+    pkg.manifold?.source ?? (root as Record<string, unknown> | undefined)?.['manifold-source'];
   if (RUNNING_FROM_SOURCES && typeof sourceEntry === 'string') return join(dir, sourceEntry);
   return join(dir, pkg.manifold?.provider ?? pkg.main ?? 'index.js');
 }

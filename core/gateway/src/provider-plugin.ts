@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ProviderDefinition } from '@manifold/core/contract/runtime';
-import { providerPluginMeta, registerProvider } from '@manifold/core/contract/provider-plugin';
+import {
+  providerPluginMeta,
+  registerProvider,
+  type LazyProviderDefinition,
+} from '@manifold/core/contract/provider-plugin';
 import './registry-types.js';
 
 /**
@@ -9,6 +13,8 @@ import './registry-types.js';
  * gateway (tests, embedders). Provider packages build the same plugin themselves with
  * `fastify-plugin` and `registerProvider` / `providerPluginMeta` from `@manifold/core`.
  */
-export function providerPlugin(definition: ProviderDefinition): FastifyPluginAsync {
+export function providerPlugin(
+  definition: ProviderDefinition | LazyProviderDefinition,
+): FastifyPluginAsync {
   return fp(registerProvider(definition), providerPluginMeta(definition));
 }

@@ -8,11 +8,8 @@ import {
   ProviderManifestSchema,
   type ProviderManifest,
 } from '@manifold/core/contract/provider-manifest';
-import type {
-  ProviderDefinition,
-  ProviderRuntime,
-  RuntimeOptions,
-} from '@manifold/core/contract/runtime';
+import type { LazyProviderDefinition } from '@manifold/core/contract/provider-plugin';
+import type { ProviderRuntime, RuntimeOptions } from '@manifold/core/contract/runtime';
 import { ManifoldError } from '@manifold/core/errors/manifold-error';
 import { createRedactingLogger } from '@manifold/core/errors/redacting-logger';
 import {
@@ -42,7 +39,8 @@ const URL_FIELDS = ['baseURL', 'endpoint', 'baseURLOrAccountID'] as const;
 const RUNTIME_CACHE_SIZE = 256;
 
 interface Entry {
-  definition: ProviderDefinition;
+  /** `createRuntime` may return a promise (a runtime imported on first use); it is awaited. */
+  definition: LazyProviderDefinition;
   manifest: ProviderManifest;
   keys: KeyPicker;
   proxyURL: string | undefined;
@@ -129,7 +127,7 @@ export class Registry implements ProviderRegistry {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  register(definition: ProviderDefinition): void {
+  register(definition: LazyProviderDefinition): void {
     const input = definition?.manifest;
     const id = input?.id;
     if (typeof id !== 'string') throw new Error('provider manifest has no id');
@@ -325,7 +323,7 @@ export class Registry implements ProviderRegistry {
     const queries = splitQueries(options);
     const guarded = guard ? createPublicOnlyFetch(userURLField!) : undefined;
     const fetch = queries.size > 0 ? withBaseQuery(queries, guarded) : guarded;
-    const runtime = entry.definition.createRuntime({
+    const runtime = await entry.definition.createRuntime({
       ...options,
       env: this.config.env,
       logger: createRedactingLogger(this.log.child({ provider: providerId }), [

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { createUpstreamFetch, leanFetch } from '@manifold/transport';
 import type { GatewayConfig } from '../config.js';
 import { createPublicOnlyFetch } from '../base-url.js';
+import { lazyLeanFetch as leanFetch, lazyUpstreamFetch } from '../upstream-fetch.js';
 import { createMcpSources } from './mcp/source.js';
 import { createWebSearchSource } from './web-search/index.js';
 import { createUserMcpPool, USER_MCP_HEADER, userMcpSources } from './mcp/user-sources.js';
@@ -59,7 +59,7 @@ export function createUserSources(config: GatewayConfig, log: FastifyBaseLogger)
     fetch:
       config.baseURLPolicy === 'public'
         ? createPublicOnlyFetch('X-Manifold-Mcp-Servers')
-        : createUpstreamFetch(),
+        : lazyUpstreamFetch(),
     callTimeoutMs: config.mcpTimeoutMs,
     logger: log,
   });
