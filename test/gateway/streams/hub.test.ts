@@ -104,3 +104,20 @@ t.test('finished streams kept in memory are bounded by their estimated size too'
   for (const id of ids) kept.push((await hub.ownerOf(id)) !== undefined);
   t.same(kept, [false, false, false, true, true, true, true, true], 'the newest that fit in 1 MiB');
 });
+
+t.test(
+  'a finished stream is forgotten when its time is over, the later ones when theirs is',
+  async (t) => {
+    const hub = new StreamHub({ ttlSeconds: 1, shared: undefined, log: pino({ level: 'silent' }) });
+    t.teardown(() => hub.close());
+    const first = hub.start((async function* () {})(), 'owner', new AbortController()).id;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const second = hub.start((async function* () {})(), 'owner', new AbortController()).id;
+    for (let index = 0; index < 3; index++) await turn();
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    t.equal(await hub.ownerOf(first), undefined, 'the first, after its second');
+    t.equal(await hub.ownerOf(second), 'owner', 'the second is still kept');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    t.equal(await hub.ownerOf(second), undefined, 'then the second');
+  },
+);

@@ -182,8 +182,12 @@ export interface StreamHubOptions {
  */
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
-  /** Finished streams still kept, oldest first, with the timer that forgets each and their size. */
-  private readonly finished = new Map<string, { timer: NodeJS.Timeout; bytes: number }>();
+  /**
+   * Finished streams still kept, oldest first, with when to forget each and their size. They all
+   * keep the same time, so this order is also the order they expire in: one timer, for the oldest.
+   */
+  private readonly finished = new Map<string, { until: number; bytes: number }>();
+  private sweeping: NodeJS.Timeout | undefined;
   /** Estimated bytes of the finished streams kept. */
   private finishedBytes = 0;
 
@@ -228,16 +232,31 @@ export class StreamHub {
   }
 
   private forgetLater(id: string, afterMs: number, bytes: number): void {
-    const timer = setTimeout(() => this.forget(id), afterMs);
-    timer.unref();
-    this.finished.set(id, { timer, bytes });
+    this.finished.set(id, { until: Date.now() + afterMs, bytes });
     this.finishedBytes += bytes;
     const budget = this.options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
-    while (this.finished.size > MAX_FINISHED_IN_MEMORY || this.finishedBytes > budget) {
-      const oldest = this.finished.keys().next().value!;
-      clearTimeout(this.finished.get(oldest)!.timer);
-      this.forget(oldest);
+    while (this.finished.size > MAX_FINISHED_IN_MEMORY || this.finishedBytes > budget)
+      this.forget(this.finished.keys().next().value!);
+    this.sweeping ??= this.sweepAt(afterMs);
+  }
+
+  /** Forget the finished streams whose time is over, then wait for the next one's. */
+  private readonly sweep = () => {
+    this.sweeping = undefined;
+    const now = Date.now();
+    for (const [id, kept] of this.finished) {
+      if (kept.until > now) {
+        this.sweeping = this.sweepAt(kept.until - now);
+        return;
+      }
+      this.forget(id);
     }
+  };
+
+  private sweepAt(ms: number): NodeJS.Timeout {
+    const timer = setTimeout(this.sweep, ms);
+    timer.unref();
+    return timer;
   }
 
   private forget(id: string): void {
@@ -272,7 +291,7 @@ export class StreamHub {
   /** The gateway closes: every generation in flight stops. */
   close(): void {
     for (const stream of this.live.values()) if (!stream.ended) stream.controller.abort();
-    for (const { timer } of this.finished.values()) clearTimeout(timer);
+    clearTimeout(this.sweeping);
   }
 }
 
