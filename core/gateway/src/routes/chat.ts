@@ -82,15 +82,17 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       }
       // Without `resumable`, a client that leaves stops the upstream at once (CONTRACT §3); with it,
       // only until the stream's headers (and id) went out — then only the stop route does (§11).
-      const clientLeft = clientAbortSignal(reply);
       const generation = new AbortController();
       const signal = generation.signal;
+      // What stops reading the stream when the client leaves: the generation itself, unless the
+      // stream is resumable (then a signal of its own: the generation may go on without a reader).
+      const reading = body.resumable === true ? new AbortController() : generation;
       let detached = false;
-      const leave = () => {
+      reply.raw.once('close', () => {
+        if (reply.raw.writableFinished) return;
         if (!detached) generation.abort();
-      };
-      if (clientLeft.aborted) leave();
-      else clientLeft.addEventListener('abort', leave, { once: true });
+        reading.abort();
+      });
       const userId = request.auth.userId ?? body.user;
       // the auth hook let the caller in by the access code, not only by bringing their own key
       const serverCredentials =
@@ -144,8 +146,8 @@ export function registerChatRoute(app: FastifyInstance, options: ChatRouteOption
       }
       const writing = { pingMs: options.pingMs, headers };
       if (options.sseWriter === 'raw')
-        await writeRawEventStream(reply, stream.batches(0, clientLeft, true), writing);
-      else await writePluginEventStream(reply, stream.read(0, clientLeft, true), writing);
+        await writeRawEventStream(reply, stream.batches(0, reading.signal, true), writing);
+      else await writePluginEventStream(reply, stream.read(0, reading.signal, true), writing);
       return reply;
     },
   );
