@@ -187,6 +187,13 @@ export class StreamHub {
    * keep the same time, so this order is also the order they expire in: one timer, for the oldest.
    */
   private readonly finished = new Map<string, { until: number; bytes: number }>();
+  /**
+   * The ids of `finished` in order, from `head` on: a Map taken from its front keeps the deleted
+   * entries as holes that every `keys().next()` walks over, until V8 rehashes it (under load
+   * that walk was the hub's largest cost).
+   */
+  private order: string[] = [];
+  private head = 0;
   private sweeping: NodeJS.Timeout | undefined;
   /** Estimated bytes of the finished streams kept. */
   private finishedBytes = 0;
@@ -233,10 +240,12 @@ export class StreamHub {
 
   private forgetLater(id: string, afterMs: number, bytes: number): void {
     this.finished.set(id, { until: Date.now() + afterMs, bytes });
+    this.order.push(id);
     this.finishedBytes += bytes;
     const budget = this.options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
     while (this.finished.size > MAX_FINISHED_IN_MEMORY || this.finishedBytes > budget)
-      this.forget(this.finished.keys().next().value!);
+      this.forget(this.order[this.head++]!);
+    this.compact();
     this.sweeping ??= this.sweepAt(afterMs);
   }
 
@@ -244,14 +253,26 @@ export class StreamHub {
   private readonly sweep = () => {
     this.sweeping = undefined;
     const now = Date.now();
-    for (const [id, kept] of this.finished) {
-      if (kept.until > now) {
+    while (this.head < this.order.length) {
+      const id = this.order[this.head]!;
+      const kept = this.finished.get(id);
+      if (kept && kept.until > now) {
         this.sweeping = this.sweepAt(kept.until - now);
-        return;
+        break;
       }
+      this.head++;
       this.forget(id);
     }
+    this.compact();
   };
+
+  /** Drop the ids before `head` once they are most of the array. */
+  private compact(): void {
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
+    }
+  }
 
   private sweepAt(ms: number): NodeJS.Timeout {
     const timer = setTimeout(this.sweep, ms);
