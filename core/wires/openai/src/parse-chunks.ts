@@ -127,20 +127,37 @@ export function createChunkParser(options: ChunkParserOptions): (chunk: unknown)
       Array.isArray(chunk.choices) && isObject(chunk.choices[0]) ? chunk.choices[0] : {};
     const delta = isObject(choice.delta) ? choice.delta : {};
     const searchInfo = isObject(chunk.search_info) ? chunk.search_info.search_results : undefined;
-    const citations = citationsOf(
-      chunk.citations,
-      chunk.search_results,
-      searchInfo,
-      chunk.web_search,
-      delta.annotations,
-      options.citations?.(chunk),
-    );
-    if (citations.length > 0) parts.push({ type: 'grounding', grounding: { citations } });
+    const own = options.citations?.(chunk);
+    // (each list looked at only when there is one: most chunks carry none)
+    if (
+      chunk.citations !== undefined ||
+      chunk.search_results !== undefined ||
+      searchInfo !== undefined ||
+      chunk.web_search !== undefined ||
+      delta.annotations !== undefined ||
+      own !== undefined
+    ) {
+      const citations = citationsOf(
+        chunk.citations,
+        chunk.search_results,
+        searchInfo,
+        chunk.web_search,
+        delta.annotations,
+        own,
+      );
+      if (citations.length > 0) parts.push({ type: 'grounding', grounding: { citations } });
+    }
     const reasoning = reasoningOf(delta);
     if (reasoning !== undefined) parts.push({ type: 'reasoning', text: reasoning });
-    parts.push(...contentParts(delta.content));
-    parts.push(...toolCallParts(delta.tool_calls));
-    parts.push(...imageParts(delta.images));
+    // a string is the usual content: no generator for it
+    if (typeof delta.content === 'string') {
+      if (delta.content !== '') parts.push({ type: 'text', text: delta.content });
+    } else if (delta.content !== undefined && delta.content !== null)
+      for (const part of contentParts(delta.content)) parts.push(part);
+    if (delta.tool_calls !== undefined && delta.tool_calls !== null)
+      for (const part of toolCallParts(delta.tool_calls)) parts.push(part);
+    if (delta.images !== undefined && delta.images !== null)
+      for (const part of imageParts(delta.images)) parts.push(part);
     if (nonEmpty(choice.finish_reason))
       parts.push({ type: 'finish', reason: choice.finish_reason });
     const usage = isObject(chunk.usage) ? chunk.usage : options.chunkUsage?.(chunk);
