@@ -1,11 +1,13 @@
 /**
- * Provider runtimes load on first use (issue 19): with every builtin provider discovered and only
- * OpenAI enabled, a gateway that has served no chat has loaded each provider's `plugin.ts` and
- * manifest only: no provider's `index.ts`, `options.ts` or `runtime.ts`, no wire package
- * (`core/wires/*`) and not the upstream transport (`core/transport`, undici under it). A first
- * chat to OpenAI loads OpenAI's runtime, its wire and the transport, and no other provider's; a
- * first runtime of Anthropic then loads Anthropic's. `GET /providers` is served from the manifests.
- * Checked in a process of its own whose module loads are watched by a load hook.
+ * Provider runtimes and SDKs load on first use (issue 19): with every builtin provider discovered
+ * and only OpenAI enabled, a gateway that has served no chat has loaded each provider's `plugin.ts`
+ * and manifest only: no provider's `index.ts`, `options.ts` or `runtime.ts`, no wire package
+ * (`core/wires/*`), not the upstream transport (`core/transport`, undici under it) and none of the
+ * provider SDKs (`openai`, `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/*`, `ollama`). A first
+ * streamed chat to OpenAI loads OpenAI's runtime, its wire and the transport, and no SDK (its lean
+ * path); a model list, an SDK call, loads `openai` and only it; a first runtime of Anthropic then
+ * loads Anthropic's. `GET /providers` is served from the manifests. Checked in a process of its own
+ * whose module loads are watched by a load hook.
  */
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -21,15 +23,19 @@ import { createServer } from 'node:http';
 import { MessageChannel } from 'node:worker_threads';
 const { port1, port2 } = new MessageChannel();
 const loaded = new Set();
-port1.on('message', (path) => loaded.add(path));
+const sdks = new Set();
+port1.on('message', ({ path, sdk }) => (path ? loaded.add(path) : sdks.add(sdk)));
 port1.unref();
 const hooks = \`
 let port, root;
+const SDK = /\\\\/node_modules\\\\/(openai|@anthropic-ai\\\\/sdk|@google\\\\/genai|@aws-sdk\\\\/[^/]+|ollama)\\\\//;
 export function initialize(data) { port = data.port; root = data.root; }
 export async function load(url, context, next) {
-  if (url.startsWith(root)) {
+  const sdk = SDK.exec(url);
+  if (sdk) port.postMessage({ sdk: sdk[1] });
+  else if (url.startsWith(root)) {
     const path = url.slice(root.length);
-    if (/^(providers|core\\\\/wires|core\\\\/transport)\\\\//.test(path)) port.postMessage(path);
+    if (/^(providers|core\\\\/wires|core\\\\/transport)\\\\//.test(path)) port.postMessage({ path });
   }
   return next(url, context);
 }\`;
@@ -39,8 +45,13 @@ register('data:text/javascript,' + encodeURIComponent(hooks), {
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 const snapshot = () => [...loaded].sort();
+const sdkSnapshot = () => [...sdks].sort();
 const upstream = createServer((request, response) => {
   request.resume();
+  if (request.url.endsWith('/models')) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    return void response.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1, owned_by: 'openai' }] }));
+  }
   request.on('end', () => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (delta, finish) => ({
@@ -66,6 +77,7 @@ await app.ready();
 const providers = (await app.inject({ method: 'GET', url: '/providers' })).json().providers;
 await settle();
 const idle = snapshot();
+const idleSdks = sdkSnapshot();
 const reply = await app.inject({
   method: 'POST',
   url: '/webapi/chat/openai',
@@ -74,6 +86,14 @@ const reply = await app.inject({
 });
 await settle();
 const afterChat = snapshot();
+const afterChatSdks = sdkSnapshot();
+const models = await app.inject({
+  method: 'GET',
+  url: '/webapi/models/openai',
+  headers: { 'x-manifold-auth': await signToken({}) },
+});
+await settle();
+const afterModelsSdks = sdkSnapshot();
 await app.registry.runtimeFor('anthropic', { apiKey: 'sk-ant-test' });
 await settle();
 const afterAnthropic = snapshot();
@@ -83,6 +103,7 @@ process.stdout.write(JSON.stringify({
   providers: providers.length,
   enabled: providers.filter((p) => p.enabled).map((p) => p.id),
   idle, afterChat, afterAnthropic, status: reply.statusCode, body: reply.body,
+  idleSdks, afterChatSdks, afterModelsSdks, modelsStatus: models.statusCode,
 }));
 `;
 
@@ -96,7 +117,7 @@ const runtimesOf = (paths: readonly string[]) =>
     .sort()
     .join(',');
 
-t.test('no provider runtime is loaded before its first use', async (t) => {
+t.test('no provider runtime or SDK is loaded before its first use', async (t) => {
   const { stdout } = await run(
     process.execPath,
     ['--import=tsx', '--conditions=manifold-source', '--input-type=module', '-e', SCRIPT],
@@ -110,6 +131,10 @@ t.test('no provider runtime is loaded before its first use', async (t) => {
     afterAnthropic: string[];
     status: number;
     body: string;
+    idleSdks: string[];
+    afterChatSdks: string[];
+    afterModelsSdks: string[];
+    modelsStatus: number;
   };
   t.equal(result.providers, 63, 'every builtin provider is discovered');
   t.ok(result.enabled.includes('openai'), 'OpenAI is enabled');
@@ -122,6 +147,7 @@ t.test('no provider runtime is loaded before its first use', async (t) => {
     [],
     'boot and GET /providers load each provider plugin and manifest only: no runtime, no wire, no transport',
   );
+  t.same(result.idleSdks, [], 'no provider SDK loaded at boot nor by GET /providers');
 
   t.equal(result.status, 200, 'the chat is answered');
   t.match(result.body, /event: text\ndata: "hi"/, 'with the upstream text');
@@ -138,6 +164,13 @@ t.test('no provider runtime is loaded before its first use', async (t) => {
   t.notOk(
     result.afterChat.some((path) => path.startsWith('core/wires/anthropic/')),
     'not the Anthropic wire',
+  );
+  t.same(result.afterChatSdks, [], 'a streamed chat to OpenAI needs no SDK (its lean path)');
+  t.equal(result.modelsStatus, 200, 'the model list is answered');
+  t.same(
+    result.afterModelsSdks,
+    ['openai'],
+    'the model list (an SDK call) loaded openai, and only it',
   );
 
   t.equal(
