@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { StreamEvent } from '@manifold/core/contract/stream-event';
 import { encodeComment, encodeEvent } from '@manifold/core/protocol/sse-encode';
@@ -26,6 +27,19 @@ export type EventSource = AsyncIterable<StreamEvent | readonly StreamEvent[]>;
 
 const isBatch = (item: StreamEvent | readonly StreamEvent[]): item is readonly StreamEvent[] =>
   Array.isArray(item);
+
+/** Resolves when a response that refused a write can take more (`drain`) or is gone (`close`). */
+export function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
 
 /** Turns a chat's events into the frames of a stream: CONTRACT §4's, or another API's (`/v1/*`). */
 export interface FrameTranslator {
@@ -113,17 +127,6 @@ export async function writeRawFrames(
       sent = true;
     });
   });
-  // A promise only under backpressure: the usual event costs no extra microtask.
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        response.off('drain', done);
-        response.off('close', done);
-        resolve();
-      };
-      response.on('drain', done);
-      response.on('close', done);
-    });
   try {
     for await (const item of events) {
       if (response.destroyed) break;
@@ -145,7 +148,8 @@ export async function writeRawFrames(
         if (frames === '') continue;
         queue(frames);
       }
-      if (response.writableNeedDrain) await drained();
+      // a promise only under backpressure: the usual event costs no extra microtask
+      if (response.writableNeedDrain) await drainedOrClosed(response);
     }
     const tail = response.destroyed ? '' : translator.end();
     if (tail !== '') queue(tail);

@@ -9,6 +9,7 @@ import type { PullProgress } from '@manifold/core/contract/runtime';
 import { isManifoldError, ManifoldError } from '@manifold/core/errors/manifold-error';
 import { errorMessage, toErrorResponse, type ErrorPayload } from '@manifold/core/errors/response';
 import { clientAbortSignal, ProviderParamsSchema, vaultOf } from './chat.js';
+import { drainedOrClosed } from '../sse-reply.js';
 
 /** Body of `POST /webapi/models/:provider/pull`. */
 export const PullRequestSchema = Type.Object({
@@ -83,16 +84,7 @@ async function writeLines(reply: FastifyReply, lines: AsyncIterable<string>): Pr
     for await (const line of lines) {
       // the client is gone: stopping the lines stops the upstream pull
       if (response.destroyed) break;
-      if (response.write(line)) continue;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          response.off('drain', done);
-          response.off('close', done);
-          resolve();
-        };
-        response.on('drain', done);
-        response.on('close', done);
-      });
+      if (!response.write(line)) await drainedOrClosed(response);
     }
   } finally {
     if (!response.destroyed) response.end();
