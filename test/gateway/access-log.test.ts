@@ -1,6 +1,6 @@
 // Access lines are off the hot path (issue 19): at `info` a request that went well logs nothing,
 // one that failed is logged; at `debug` Fastify's two lines per request come back.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { join } from 'node:path';
 import { authHeader, startGateway } from '../helpers/gateway.js';
 import { NO_PROVIDERS, PLUGINS } from '../helpers/paths.js';
@@ -8,7 +8,7 @@ import { NO_PROVIDERS, PLUGINS } from '../helpers/paths.js';
 const PLUGIN = { MANIFOLD_PLUGINS: join(PLUGINS, 'provider-echo'), ECHO_API_KEY: 'sk-server' };
 const BODY = JSON.stringify({ model: 'echo-1', messages: [{ role: 'user', content: 'hi' }] });
 
-async function gatewayLogging(t: Parameters<Parameters<typeof t.test>[1]>[0], level: string) {
+async function gatewayLogging(t: Test, level: string) {
   const lines: Array<{ level: number; msg: string }> = [];
   const { url } = await startGateway(t, PLUGIN, {
     providersDir: NO_PROVIDERS,

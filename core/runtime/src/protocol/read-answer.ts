@@ -29,6 +29,12 @@ export async function* endOnDrop<T>(
   }
 }
 
+/** Whether an answer is read as SSE: its type says so, or it is untyped and a stream was asked for. */
+export function isSSEAnswer(response: Pick<Response, 'headers'>, streamed: boolean): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('text/event-stream') || (streamed && !type.includes('json'));
+}
+
 /** How to read one provider's accepted answer (`readAnswer`). */
 export interface ReadAnswerOptions {
   provider: string;
@@ -60,9 +66,7 @@ export async function readAnswer(
   body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null,
   options: ReadAnswerOptions,
 ): Promise<AsyncIterable<StreamPart>> {
-  const type = response.headers.get('content-type') ?? '';
-  const sse = type.includes('text/event-stream') || (options.streamed && !type.includes('json'));
-  if (sse && body) {
+  if (isSSEAnswer(response, options.streamed) && body) {
     const messages = endOnDrop(decodeSSE(body), (error) =>
       options.logger.debug(
         { provider: options.provider, error: String(error) },

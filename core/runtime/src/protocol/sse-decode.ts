@@ -193,7 +193,8 @@ export class SSEDecoder {
   }
 }
 
-function isReadableStream(
+/** A web stream (a fetch body), not a Node stream or another async iterable. */
+export function isReadableStream(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
 ): source is ReadableStream<Uint8Array> {
   return typeof (source as ReadableStream<Uint8Array>).getReader === 'function';

@@ -1,7 +1,8 @@
 import type { RuntimeLogger } from '@manifold/core/contract/runtime';
 import type { ManifoldError } from '@manifold/core/errors/manifold-error';
 import type { ConvertUsageOptions } from '@manifold/core/protocol/convert-usage';
-import { readAnswer } from '@manifold/core/protocol/read-answer';
+import { isSSEAnswer, readAnswer } from '@manifold/core/protocol/read-answer';
+import { isReadableStream } from '@manifold/core/protocol/sse-decode';
 import type { PartSource } from '@manifold/core/protocol/stream-part';
 import { completionError, completionParts } from './non-stream.js';
 import { chatCompletionBatches, parseChatCompletionStream } from './parse-chunks.js';
@@ -27,16 +28,6 @@ export interface ReadCompletionOptions {
   chunkUsage?: (chunk: Record<string, unknown>) => unknown;
 }
 
-/** A body that is a web stream (the page's fetch), not the Node stream the transport keeps. */
-const isWebStream = (
-  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
-): body is ReadableStream<Uint8Array> =>
-  typeof (body as ReadableStream<Uint8Array>).getReader === 'function';
-
-/** Whether an answer is read as SSE: its type says so, or it is untyped and a stream was asked for (as `readAnswer`). */
-const isStream = (type: string, streamed: boolean): boolean =>
-  type.includes('text/event-stream') || (streamed && !type.includes('json'));
-
 /**
  * The parts of an accepted OpenAI-shaped answer (Chat Completions, or the Responses API): its SSE
  * stream, or a whole JSON answer read now, whose `{error}` is still an HTTP error.
@@ -47,9 +38,8 @@ export function readCompletionAnswer(
 ): Promise<PartSource> {
   const { mapError, onData, usage, responses, citations, chunkUsage } = options;
   const body = responseBody(response);
-  const type = response.headers.get('content-type') ?? '';
   // the hot path: a chat-completions stream read from Node, in batches (parse-chunks.ts)
-  if (!responses && body && !isWebStream(body) && isStream(type, options.streamed)) {
+  if (!responses && body && !isReadableStream(body) && isSSEAnswer(response, options.streamed)) {
     return Promise.resolve(
       chatCompletionBatches(body, {
         usage,
