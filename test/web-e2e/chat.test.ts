@@ -109,7 +109,13 @@ t.test(
     );
     t.match(upstream?.body, { model, messages: [{ role: 'user', content: 'Say hello' }] });
 
-    // Reload: the conversation and its reply come back from storage.
+    // The title request follows the reply; wait until its title is shown (the desktop list is in the
+    // sidebar), so the reload below checks that the title was stored rather than racing its request.
+    await page
+      .locator('.conversations li.active', { hasText: 'Hello from the fake' })
+      .waitFor({ timeout: 20_000 });
+
+    // Reload: the conversation, its title and its reply come back from storage.
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
     // Below `md` the conversation list is a drawer, opened from the header.
