@@ -23,6 +23,7 @@ import {
 import { ConfigError, type GatewayConfig } from './config.js';
 import type { SharedState } from './shared/state.js';
 import { applyModelList, parseModelList } from './model-list-env.js';
+import { probeURL } from './probe-url.js';
 import {
   enabledOverride,
   envName,
@@ -246,15 +247,7 @@ export class Registry implements ProviderRegistry {
       [...this.entries.values()]
         .filter((entry) => entry.probeURL)
         .map(async (entry) => {
-          const up = await fetch(entry.probeURL!, {
-            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-          }).then(
-            async (response) => {
-              await response.body?.cancel();
-              return response.ok;
-            },
-            () => false,
-          );
+          const up = await probeURL(entry.probeURL!, PROBE_TIMEOUT_MS);
           if (entry.manifest.enabled !== up) {
             entry.manifest = { ...entry.manifest, enabled: up };
             this.manifestsCache = undefined;
