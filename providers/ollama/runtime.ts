@@ -212,14 +212,14 @@ export function createOllamaRuntime(
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
-      const events = buildEventStream(parts, {
+      return buildEventStream(parts, {
         provider,
         startedAt: context.startedAt,
         mapError,
         splitThinkTags: true,
         signal: context.signal,
+        onSettled: upstream.settle,
       });
-      return upstream.wrap(events);
     },
 
     models(context) {

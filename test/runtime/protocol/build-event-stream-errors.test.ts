@@ -216,3 +216,45 @@ t.test(
     t.notMatch(JSON.stringify(data), leaked, 'the key is masked');
   },
 );
+
+t.test('onSettled tells once how the stream ended: read to its end, failed, or left', async (t) => {
+  const settled = async (
+    parts: StreamPart[],
+    stopAfter?: number,
+    signal?: AbortSignal,
+  ): Promise<[boolean, boolean][]> => {
+    const calls: [boolean, boolean][] = [];
+    const { source, now } = scripted(parts);
+    let seen = 0;
+    for await (const _ of buildEventStream(source, {
+      provider: 'p',
+      startedAt: 0,
+      now,
+      mapError,
+      ...(signal && { signal }),
+      onSettled: (completed, failed) => calls.push([completed, failed]),
+    })) {
+      t.equal(calls.length, 0, 'not before the stream is over');
+      if (++seen === stopAfter) break;
+    }
+    return calls;
+  };
+  const text = (text: string): StreamPart => ({ type: 'text', text });
+  t.strictSame(await settled([text('a'), { type: 'end' }]), [[true, false]], 'read to its end');
+  t.strictSame(
+    await settled([text('a'), { type: 'error', error: new ManifoldError('ProviderBizError') }]),
+    [[true, true]],
+    'ended in an error event',
+  );
+  t.strictSame(await settled([text('a')]), [[true, true]], 'an unexpected end is an error too');
+  t.strictSame(
+    await settled([text('a'), text('b'), { type: 'end' }], 1),
+    [[false, false]],
+    'a reader that stopped early',
+  );
+  t.strictSame(
+    await settled([text('a'), { type: 'end' }], undefined, AbortSignal.abort()),
+    [[true, false]],
+    'an aborted stream ends quietly (the abort itself frees the upstream)',
+  );
+});

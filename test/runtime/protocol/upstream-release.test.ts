@@ -41,3 +41,19 @@ t.test('stopping early or failing before the stream releases the upstream', asyn
   already.abort();
   t.ok(upstreamRelease(already.signal).signal.aborted, 'an already aborted client aborts at once');
 });
+
+t.test('settle: a completed stream unhooks; an early stop or a failed one releases', async (t) => {
+  const client = new AbortController();
+  const completed = upstreamRelease(client.signal);
+  completed.settle(true, false);
+  t.notOk(completed.signal.aborted, 'read to its end: the socket may be reused');
+  client.abort();
+  t.notOk(completed.signal.aborted, 'and a later client abort no longer reaches it');
+
+  const failed = upstreamRelease(new AbortController().signal);
+  failed.settle(true, true);
+  t.equal(failed.signal.reason, RELEASED, 'ended in an error: released');
+  const left = upstreamRelease(new AbortController().signal);
+  left.settle(false, false);
+  t.equal(left.signal.reason, RELEASED, 'stopped early: released');
+});

@@ -18,6 +18,12 @@ export interface BuildStreamOptions {
   splitThinkTags?: boolean;
   /** The client's abort signal: once aborted the source is stopped and nothing more is emitted. */
   signal?: AbortSignal;
+  /**
+   * Called once when the stream is over: `completed` when the generator ran to its end (the source's
+   * end, an ending error, or an abort), false when its reader stopped early; `failed` when the last
+   * event was an `error`. For `UpstreamRelease.settle`.
+   */
+  onSettled?: (completed: boolean, failed: boolean) => void;
 }
 
 const isBatch = (value: StreamPart | readonly StreamPart[]): value is readonly StreamPart[] =>
@@ -64,19 +70,22 @@ export async function* buildEventStream(
   const aborted = () => signal?.aborted === true;
   const iterator = parts[Symbol.asyncIterator]();
   let sourceDone = false;
+  // Set once the loop below is left on its own; a reader that stops early leaves it false.
+  let completed = false;
+  let failed = false;
   try {
-    for (;;) {
-      if (aborted()) return;
+    loop: for (;;) {
+      if (aborted()) break;
       let result: IteratorResult<StreamPart | readonly StreamPart[]> | undefined;
       try {
         result = await iterator.next();
       } catch (error) {
         sourceDone = true;
         // The upstream request shares the signal, so an abort usually surfaces as a thrown AbortError.
-        if (aborted()) return;
+        if (aborted()) break;
         assembler.fail(toManifoldError(error, options.mapError));
       }
-      if (aborted()) return;
+      if (aborted()) break;
       let over = true;
       if (result?.done === true) {
         sourceDone = true;
@@ -89,12 +98,15 @@ export async function* buildEventStream(
         } else over = assembler.handle(value);
       }
       for (let i = 0; i < out.length; i++) {
-        if (aborted()) return;
-        yield out[i] as StreamEvent;
+        if (aborted()) break loop;
+        const event = out[i] as StreamEvent;
+        failed = event.event === 'error';
+        yield event;
       }
       out.length = 0;
-      if (over) return;
+      if (over) break;
     }
+    completed = true;
   } finally {
     // Stops the source after the end marker, an error part, an abort or a consumer that stopped reading.
     if (!sourceDone) {
@@ -104,5 +116,6 @@ export async function* buildEventStream(
         // The source failing while being stopped changes nothing for the client.
       }
     }
+    options.onSettled?.(completed, failed);
   }
 }

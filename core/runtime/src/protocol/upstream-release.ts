@@ -12,6 +12,12 @@ export interface UpstreamRelease {
   readonly signal: AbortSignal;
   /** The call failed before its stream began: free the upstream and unhook from the client. */
   fail(): void;
+  /**
+   * The event stream is over: `completed` when it was read to its end, `failed` when it ended in an
+   * `error` event. Stopping before the end or failing frees the upstream; either way it unhooks from
+   * the client. (`buildEventStream`'s `onSettled` takes it: no generator layer of its own.)
+   */
+  settle(completed: boolean, failed: boolean): void;
   /** The events; stopping before the end, failing or ending in an `error` event frees the upstream. */
   wrap(events: AsyncIterable<StreamEvent>): AsyncGenerator<StreamEvent>;
 }
@@ -27,15 +33,19 @@ export function upstreamRelease(clientSignal: AbortSignal): UpstreamRelease {
   if (clientSignal.aborted) forward();
   else clientSignal.addEventListener('abort', forward, { once: true });
   const unhook = () => clientSignal.removeEventListener('abort', forward);
+  // A stream that ends in an error (a limit, a timeout, a bad chunk) leaves the upstream in an
+  // unknown state: its socket is closed, not kept for reuse.
+  const settle = (completed: boolean, failed: boolean) => {
+    unhook();
+    if (!completed || failed) release.abort(RELEASED);
+  };
   return {
     signal: release.signal,
     fail() {
-      unhook();
-      release.abort(RELEASED);
+      settle(false, true);
     },
+    settle,
     async *wrap(events) {
-      // A stream that ends in an error (a limit, a timeout, a bad chunk) leaves the upstream in an
-      // unknown state: its socket is closed, not kept for reuse.
       let finished = false;
       let failed = false;
       try {
@@ -45,8 +55,7 @@ export function upstreamRelease(clientSignal: AbortSignal): UpstreamRelease {
         }
         finished = true;
       } finally {
-        unhook();
-        if (!finished || failed) release.abort(RELEASED);
+        settle(finished, failed);
       }
     },
   };

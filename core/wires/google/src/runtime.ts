@@ -151,15 +151,15 @@ export function createGoogleRuntime(
         }
         throw mapError(error);
       }
-      const events = buildEventStream(parts, {
+      return buildEventStream(parts, {
         provider,
         startedAt: context.startedAt,
         mapError,
         // Gemini marks thoughts as parts; text is never searched for think tags.
         splitThinkTags: false,
         signal: context.signal,
+        onSettled: upstream.settle,
       });
-      return upstream.wrap(events);
     },
 
     ...(client.listModels && {

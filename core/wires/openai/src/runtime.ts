@@ -219,14 +219,14 @@ export function createOpenAICompatibleRuntime(
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
-      const events = buildEventStream(parts, {
+      return buildEventStream(parts, {
         provider,
         startedAt: context.startedAt,
         mapError,
         splitThinkTags: !responses,
         signal: context.signal,
+        onSettled: upstream.settle,
       });
-      return upstream.wrap(events);
     },
 
     ...(compat.models === false
