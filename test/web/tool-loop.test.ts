@@ -174,11 +174,13 @@ t.test('Stop cancels the pending calls and ends the loop', async (t) => {
     { id: 'a', role: 'assistant', content: '', toolCalls: [call('c1', 'mcp-everything____echo')] },
   ]);
   const controller = new AbortController();
+  // As fetch does: a signal already aborted rejects at once (under load the abort below can come
+  // before the round reaches its fetch), a later abort rejects then.
   const fetchImpl = ((_url: string, init: RequestInit) =>
     new Promise<Response>((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () =>
-        reject(new DOMException('Aborted', 'AbortError')),
-      );
+      const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+      if (init.signal?.aborted) abort();
+      else init.signal?.addEventListener('abort', abort);
     })) as typeof fetch;
   setTimeout(() => controller.abort(), 20);
   const again = await loop.runToolRound(id, 'a', controller.signal, { fetchImpl });
