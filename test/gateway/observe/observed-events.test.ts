@@ -66,3 +66,44 @@ t.test('a client that leaves before anyone read ends the events as left early', 
   const gone = AbortSignal.abort();
   t.same(watch(source([]), gone).ends, [{ early: true }], 'already left: ended at once');
 });
+
+t.test('drain: every event to the observer then to the callback, the same ends', async (t) => {
+  const { observed, seen, ends } = watch(source([text('a'), text('b')]));
+  const order: string[] = [];
+  const each = (event: StreamEvent) => {
+    order.push(`each ${String(event.data)} after ${seen.length} seen`);
+  };
+  await observed.drain(each);
+  t.same(order, ['each a after 1 seen', 'each b after 2 seen'], 'the observer first');
+  t.same(ends, [{ early: false }]);
+
+  const failure = new Error('upstream broke');
+  const failed = watch(source([text('a')], failure));
+  await t.rejects(
+    failed.observed.drain(() => {}),
+    failure,
+  );
+  t.same(failed.seen, ['a']);
+  t.same(failed.ends, [{ error: failure, early: false }]);
+
+  // a callback that throws stops the source, as leaving a for-await would
+  let stopped = false;
+  async function* stoppable() {
+    try {
+      yield text('a');
+      yield text('b');
+    } finally {
+      stopped = true;
+    }
+  }
+  const broken = watch(stoppable());
+  const oops = new Error('writer broke');
+  await t.rejects(
+    broken.observed.drain(() => {
+      throw oops;
+    }),
+    oops,
+  );
+  t.ok(stopped, 'the source was stopped');
+  t.same(broken.ends, [{ early: true }]);
+});

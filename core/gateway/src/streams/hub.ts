@@ -176,6 +176,17 @@ export interface StreamHubOptions {
 }
 
 /**
+ * Events that can be read to their end with a callback per event, cheaper than `for await` (the
+ * observed events of a chat: `ObservedEvents.drain`).
+ */
+export interface EventDrain extends AsyncIterable<StreamEvent> {
+  drain(each: (event: StreamEvent) => void): Promise<void>;
+}
+
+const isDrain = (events: AsyncIterable<StreamEvent>): events is EventDrain =>
+  typeof (events as Partial<EventDrain>).drain === 'function';
+
+/**
  * Every chat stream is produced through here (CONTRACT §11): its events are pumped from the
  * upstream into a `LiveStream` (and Redis when shared), which the client that asked reads, and any
  * later resume of the same stream (on this instance from memory, on another from Redis).
@@ -218,12 +229,14 @@ export class StreamHub {
     void (async () => {
       let index = 0;
       let failure: unknown;
+      const each = (event: StreamEvent) => {
+        stream.push(event);
+        shared?.streamAppend(id, index++, event);
+        onEvent?.(event);
+      };
       try {
-        for await (const event of events) {
-          stream.push(event);
-          shared?.streamAppend(id, index++, event);
-          onEvent?.(event);
-        }
+        if (isDrain(events)) await events.drain(each);
+        else for await (const event of events) each(event);
       } catch (error) {
         failure = error;
       } finally {
