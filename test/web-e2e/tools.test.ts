@@ -284,5 +284,40 @@ t.test('a model calls web search and an MCP tool in one turn', async (t) => {
     'the settings from the form reach the plugin',
   );
 
+  // A reload while an answer that ends in a tool call streams (CONTRACT §11): the resumed answer
+  // still runs its call, and the model is asked again with the result.
+  const story = Array.from({ length: 30 }, (_, i) => `w${String(i).padStart(2, '0')} `);
+  fake.reply({
+    kind: 'chunks',
+    delayMs: 50,
+    chunks: [
+      ...textChunks(story).slice(0, -1),
+      ...toolCallChunks([
+        {
+          id: 'call_resumed',
+          name: 'mcp-everything____echo',
+          arguments: '{"message":"after the reload"}',
+        },
+      ]),
+    ],
+  });
+  fake.reply({ kind: 'chunks', chunks: textChunks(['Echoed after the reload.']) });
+  const beforeReload = fake.requests.length;
+  await send(page, 'Tell a story, then echo');
+  await page.locator('.message.assistant').last().getByText('w05').waitFor();
+  await page.reload();
+  await page
+    .locator('.message.assistant .markdown')
+    .getByText('Echoed after the reload.')
+    .waitFor({ timeout: 30_000 });
+  const resumedCall = page.locator('.message.tool').last();
+  t.equal(await resumedCall.getAttribute('data-status'), 'done', 'the call ran after the resume');
+  const afterReload = fake.requests.slice(beforeReload);
+  t.equal(afterReload.length, 2, 'the story once (resumed, not asked again), then the result');
+  const echoed = (afterReload[1]!.body as { messages: WireMessage[] }).messages.find(
+    (m) => m.role === 'tool' && m.tool_call_id === 'call_resumed',
+  );
+  t.match(String(echoed?.content), /after the reload/, 'the result went back to the model');
+
   t.same(pageErrors, [], 'no page errors');
 });

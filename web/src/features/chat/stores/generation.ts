@@ -187,11 +187,19 @@ async function streamReply(
 
   // resumable streams: the stream id and the events the message shows go with every change of it
   let streamId = resumed?.resume?.streamId;
+  // whether the request offered tools (the tool loop runs after the answer); a resumed reply's
+  // mark says, as its request is not kept
+  let offersTools = resumed?.resume?.tools === true;
   const counter = createEventCounter(resumed?.resume);
   let savedAt = Date.now();
   const patch = (change: (m: UIMessage) => UIMessage) =>
     updateMessage(conversationId, reply.id, (m) =>
-      streamId ? { ...change(m), resume: { streamId, ...counter.position() } } : change(m),
+      streamId
+        ? {
+            ...change(m),
+            resume: { streamId, ...counter.position(), ...(offersTools && { tools: true }) },
+          }
+        : change(m),
     );
   controller.signal.addEventListener('abort', () => {
     if (streamId) void stopProviderChat(provider.id, streamId).catch(() => undefined);
@@ -236,6 +244,7 @@ async function streamReply(
         }),
         resumable: true,
       };
+      offersTools = Boolean(request.plugins?.length || request.enabledSearch);
       const noteId = fetchNotingStreamId((id) => (streamId = id));
       opened = await openProviderChat(provider.id, request, controller.signal, noteId);
       if (streamId) {
@@ -290,7 +299,7 @@ async function streamReply(
     }
     await buffer.finish();
     // the tool-calling loop, when tools were offered: run the reply's calls, then ask again
-    if (request && (request.plugins?.length || request.enabledSearch))
+    if (offersTools)
       toolsAnswered = await runToolRound(conversationId, reply.id, controller.signal, {
         maxRounds: findConversation(conversationId)?.agent?.maxToolRounds,
       });

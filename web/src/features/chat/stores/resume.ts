@@ -26,10 +26,15 @@ export interface ResumeMark {
   text: number;
   /** The same for the reasoning. */
   reasoning: number;
+  /**
+   * The request offered tools: an answer that ends in tool calls runs them and asks again, after a
+   * reload too (the request itself is not stored).
+   */
+  tools?: true;
 }
 
 /** Where a stream stands in a message: events applied and the text and reasoning they make. */
-export type StreamPosition = Omit<ResumeMark, 'streamId'>;
+export type StreamPosition = Omit<ResumeMark, 'streamId' | 'tools'>;
 
 /** A message being resumed with the text and reasoning its applied events made, nothing more. */
 export function trimToMark<M extends { content: string; reasoning?: string; resume?: ResumeMark }>(
