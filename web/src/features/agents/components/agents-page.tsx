@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button.js';
 import { cn } from '../../../components/ui/cn.js';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input.js';
-import { Switch } from '../../../components/ui/switch.js';
+import { SwitchRow, ToggledNumberRow } from '../../../components/ui/switch.js';
 import { ModelPicker } from '../../providers/components/model-picker.js';
 import { $agentText } from '../labels.js';
 import {
@@ -28,68 +28,21 @@ import { SummaryModelSetting } from './summary-model-setting.js';
 
 const SEARCH_LABELS = { off: 'searchOff', auto: 'searchAuto', on: 'searchOn' } as const;
 
-/** A labelled row with a switch on the right; the whole row toggles. */
-function SwitchRow({ children, ...props }: Parameters<typeof Switch>[0] & { children: ReactNode }) {
-  return (
-    <label className="flex min-h-9 items-center justify-between gap-3 text-sm">
-      <span>{children}</span>
-      <Switch {...props} />
-    </label>
-  );
-}
-
-/** A parameter that is sent only when switched on. */
-function ParamRow({
-  name,
-  title,
-  value,
-  fallback,
-  min,
-  max,
-  step,
-  onValue,
-}: {
+/** The parameters an agent sends only when switched on: each one's label, default and range. */
+const PARAMS: ReadonlyArray<{
   name: keyof AgentParams;
-  title: string;
-  value: number | undefined;
+  label: 'temperature' | 'topP' | 'frequencyPenalty' | 'presencePenalty' | 'maxTokens';
   fallback: number;
   min: number;
   max?: number;
   step: number;
-  onValue: (value: number | undefined) => void;
-}) {
-  const on = value !== undefined;
-  return (
-    <div className="agent-param flex items-center justify-between gap-3 text-sm">
-      <label htmlFor={`agent-param-${name}`} className={on ? '' : 'text-muted-foreground'}>
-        {title}
-      </label>
-      <span className="flex items-center gap-3">
-        <Input
-          id={`agent-param-${name}`}
-          type="number"
-          name={name}
-          min={min}
-          max={max}
-          step={step}
-          className="h-8 w-24"
-          disabled={!on}
-          value={value ?? fallback}
-          onChange={(e) => {
-            const n = Number(e.target.value);
-            if (e.target.value !== '' && Number.isFinite(n)) onValue(n);
-          }}
-        />
-        <Switch
-          name={`${name}Enabled`}
-          aria-label={title}
-          checked={on}
-          onChange={(e) => onValue(e.target.checked ? fallback : undefined)}
-        />
-      </span>
-    </div>
-  );
-}
+}> = [
+  { name: 'temperature', label: 'temperature', fallback: 1, min: 0, max: 2, step: 0.1 },
+  { name: 'top_p', label: 'topP', fallback: 1, min: 0, max: 1, step: 0.05 },
+  { name: 'frequency_penalty', label: 'frequencyPenalty', fallback: 0, min: -2, max: 2, step: 0.1 },
+  { name: 'presence_penalty', label: 'presencePenalty', fallback: 0, min: -2, max: 2, step: 0.1 },
+  { name: 'max_tokens', label: 'maxTokens', fallback: 4096, min: 1, step: 256 },
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -226,55 +179,22 @@ export function AgentEditor({ agent }: { agent: Agent }) {
         </div>
       </Section>
       <Section title={text.parameters}>
-        <ParamRow
-          name="temperature"
-          title={text.temperature}
-          value={p.temperature}
-          fallback={1}
-          min={0}
-          max={2}
-          step={0.1}
-          onValue={param('temperature')}
-        />
-        <ParamRow
-          name="top_p"
-          title={text.topP}
-          value={p.top_p}
-          fallback={1}
-          min={0}
-          max={1}
-          step={0.05}
-          onValue={param('top_p')}
-        />
-        <ParamRow
-          name="frequency_penalty"
-          title={text.frequencyPenalty}
-          value={p.frequency_penalty}
-          fallback={0}
-          min={-2}
-          max={2}
-          step={0.1}
-          onValue={param('frequency_penalty')}
-        />
-        <ParamRow
-          name="presence_penalty"
-          title={text.presencePenalty}
-          value={p.presence_penalty}
-          fallback={0}
-          min={-2}
-          max={2}
-          step={0.1}
-          onValue={param('presence_penalty')}
-        />
-        <ParamRow
-          name="max_tokens"
-          title={text.maxTokens}
-          value={p.max_tokens}
-          fallback={4096}
-          min={1}
-          step={256}
-          onValue={param('max_tokens')}
-        />
+        {PARAMS.map(({ name, label, fallback, min, max, step }) => (
+          <ToggledNumberRow
+            key={name}
+            id={`agent-param-${name}`}
+            name={name}
+            title={text[label]}
+            enabled={p[name] !== undefined}
+            onEnabled={(on) => param(name)(on ? fallback : undefined)}
+            value={p[name] ?? fallback}
+            onValue={param(name)}
+            min={min}
+            {...(max !== undefined && { max })}
+            step={step}
+            className="agent-param"
+          />
+        ))}
       </Section>
       <Section title={text.tools}>
         {tools === undefined ? null : tools.length === 0 ? (

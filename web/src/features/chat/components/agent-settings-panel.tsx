@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { SlidersHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { $labels } from '../../../app/locale.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input.js';
-import { Switch } from '../../../components/ui/switch.js';
+import { Switch, SwitchRow, ToggledNumberRow } from '../../../components/ui/switch.js';
 import {
   $agentCapabilities,
   $agentPanelOpen,
@@ -49,16 +48,6 @@ export function AgentSettingsToggle() {
       <SlidersHorizontal aria-hidden="true" />
       <span className="hidden lg:inline">{label.agentSettings}</span>
     </Button>
-  );
-}
-
-/** A row with a switch and its text: the whole row toggles. */
-function SwitchRow({ children, ...props }: Parameters<typeof Switch>[0] & { children: ReactNode }) {
-  return (
-    <label className="flex min-h-9 items-center justify-between gap-3 text-sm">
-      <span>{children}</span>
-      <Switch {...props} />
-    </label>
   );
 }
 
@@ -185,33 +174,20 @@ export function AgentSettingsPanel() {
           step={0.05}
           onValue={(topP) => updateAgentSettings({ topP })}
         />
-        <div className="agent-row flex items-center justify-between gap-3 text-sm">
-          <label
-            htmlFor="agent-historyCount"
-            className={settings.historyCountEnabled ? '' : 'text-muted-foreground'}
-          >
-            {label.historyCount}
-          </label>
-          <span className="flex items-center gap-3">
-            <Input
-              id="agent-historyCount"
-              type="number"
-              name="historyCount"
-              min={1}
-              step={1}
-              className="h-8 w-20"
-              disabled={!settings.historyCountEnabled}
-              value={settings.historyCount}
-              onChange={(e) => updateAgentSettings({ historyCount: Number(e.target.value) })}
-            />
-            <Switch
-              name="historyCountEnabled"
-              aria-label={`${label.historyCount} ${label.on}`}
-              checked={settings.historyCountEnabled}
-              onChange={(e) => updateAgentSettings({ historyCountEnabled: e.target.checked })}
-            />
-          </span>
-        </div>
+        <ToggledNumberRow
+          id="agent-historyCount"
+          name="historyCount"
+          title={label.historyCount}
+          switchLabel={`${label.historyCount} ${label.on}`}
+          enabled={settings.historyCountEnabled}
+          onEnabled={(historyCountEnabled) => updateAgentSettings({ historyCountEnabled })}
+          value={settings.historyCount}
+          onValue={(historyCount) => updateAgentSettings({ historyCount })}
+          min={1}
+          step={1}
+          className="agent-row"
+          inputClassName="h-8 w-20"
+        />
         {can.search && (
           <SwitchRow
             name="search"
