@@ -23,6 +23,9 @@ async function send(page: Page, text: string) {
   await page.locator('textarea[name="message"]').press('Enter');
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('stop, a bad key fixed inline, and tool calls in the browser', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({

@@ -18,6 +18,9 @@ async function ask(page: Page, text: string) {
   return reply;
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('a chat fetched from the browser reaches Ollama directly, never the gateway', async (t) => {
   const { url, app, browser } = await setupBrowser(t);
   const ollama = await startFakeOllama({ origins: [url] });

@@ -22,6 +22,9 @@ const MODEL = 'gpt-4o-mini';
 const calls = (requests: Array<{ path: string }>) =>
   requests.filter((request) => !request.path.endsWith('/models')).length;
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('credits, usage, plans and speech in the cloud edition', async (t) => {
   const stripe = await startFakeStripe();
   t.teardown(() => stripe.close());

@@ -19,6 +19,9 @@ async function openAICard(page: Page) {
   return card;
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('first run, model picker, duplicate model id, error causes', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({

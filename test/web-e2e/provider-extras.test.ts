@@ -14,6 +14,9 @@ async function send(page: Page, text: string) {
   await page.locator('.message.assistant').last().locator('.stats, .error').first().waitFor();
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('custom provider, tracing consent, Ollama pull', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const ollama = await startFakeOllama({ origins: [url] });

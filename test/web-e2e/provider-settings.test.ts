@@ -15,6 +15,9 @@ const order = (page: Page) =>
     .locator('li.provider-item')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-provider') ?? ''));
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('provider settings: order, models, custom model, connection check', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({

@@ -20,6 +20,9 @@ async function withOpenAIKey(context: BrowserContext, model = 'gpt-4o-mini') {
   }, model);
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('a browser clock an hour behind: the chat is re-signed and retried once', async (t) => {
   const { fake, url, browser } = await setupBrowser(t);
   const context = await browser.newContext({ locale: 'en-US' });

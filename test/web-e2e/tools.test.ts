@@ -79,6 +79,9 @@ async function weatherPlugin(t: Test) {
   return { path, received };
 }
 
+// A browser run: 20–40 s on a quiet machine, so tap's 60 s default is too close under a loaded CI.
+t.setTimeout(180_000);
+
 t.test('a model calls web search and an MCP tool in one turn', async (t) => {
   const searxng = await startFakeSearxng();
   t.teardown(() => searxng.close());
