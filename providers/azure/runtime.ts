@@ -137,13 +137,13 @@ export function createAzureRuntime(
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
-      const events = buildEventStream(parts, {
+      return buildEventStream(parts, {
         provider,
         startedAt: context.startedAt,
         mapError,
         signal: context.signal,
+        onSettled: upstream.settle,
       });
-      return upstream.wrap(events);
     },
 
     async embeddings(request, context) {

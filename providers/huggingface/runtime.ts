@@ -114,13 +114,13 @@ export function createHuggingFaceRuntime(
         if (isAbort(error, context.signal)) throw context.signal.reason ?? error;
         throw mapError(error);
       }
-      const events = buildEventStream(parts, {
+      return buildEventStream(parts, {
         provider,
         startedAt: context.startedAt,
         mapError,
         signal: context.signal,
+        onSettled: upstream.settle,
       });
-      return upstream.wrap(events);
     },
 
     async models(context: CallContext) {
