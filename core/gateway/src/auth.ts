@@ -132,9 +132,13 @@ export async function readAuthToken(header: string, config: GatewayConfig): Prom
     verifySignature,
   });
   if (!token.startsWith(UNSIGNED_TOKEN_PREFIX)) {
+    // tokens carry the caller's keys: expired ones leave (they come in about the order they expire)
+    const now = Date.now();
+    for (const [old, { until }] of verifiedTokens) {
+      if (until > now && verifiedTokens.size < VERIFIED_TOKENS_MAX) break;
+      verifiedTokens.delete(old);
+    }
     verifiedTokens.set(token, { payload: { ...payload }, until: expiryOf(token) });
-    if (verifiedTokens.size > VERIFIED_TOKENS_MAX)
-      verifiedTokens.delete(verifiedTokens.keys().next().value!);
   }
   return payload;
 }

@@ -26,6 +26,8 @@ export function ownerHash(parts: { userId?: string | undefined; credentials?: un
     parts.userId !== undefined
       ? `user\0${parts.userId}`
       : `credentials\0${JSON.stringify(parts.credentials ?? null)}`;
+  // a credentials subject holds API keys: hashed each time, never kept
+  if (parts.userId === undefined) return createHash('sha256').update(subject).digest('base64url');
   let hash = recentOwners.get(subject);
   if (hash === undefined) {
     hash = createHash('sha256').update(subject).digest('base64url');
@@ -36,7 +38,7 @@ export function ownerHash(parts: { userId?: string | undefined; credentials?: un
   return hash;
 }
 
-/** Owners hashed lately (every chat asks; the same callers come back). */
+/** Signed-in people's ids hashed lately (every chat asks; the same people come back). */
 const recentOwners = new Map<string, string>();
 const RECENT_OWNERS_MAX = 1024;
 

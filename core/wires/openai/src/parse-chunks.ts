@@ -181,21 +181,39 @@ export async function* parseChatCompletionStream(
 ): AsyncGenerator<StreamPart> {
   const parse = createChunkParser(options);
   for await (const message of messages) {
-    const data = message.data.trim();
-    if (data === '') continue;
-    options.onData?.(data);
-    if (data === '[DONE]') {
-      yield { type: 'end' };
-      return;
-    }
-    const chunk = parseJSONChunk(data);
-    if (message.event === 'error') {
-      const error = isObject(chunk) && isObject(chunk.error) ? chunk.error : chunk;
-      yield { type: 'error', error: options.mapError(new UpstreamErrorPayload(error)) };
-      return;
-    }
-    yield* parse(chunk);
+    const parts: StreamPart[] = [];
+    const over = messageParts(message, parse, options, parts);
+    yield* parts;
+    if (over) return;
   }
+}
+
+/**
+ * One SSE message's parts, pushed onto `parts`: `[DONE]` as the end marker, an `error` event as
+ * an error part (both end the stream: true), else the chunk's parts. A payload that is not JSON
+ * throws StreamChunkError.
+ */
+function messageParts(
+  message: SSEMessage,
+  parse: ReturnType<typeof createChunkParser>,
+  options: ChunkParserOptions,
+  parts: StreamPart[],
+): boolean {
+  const data = message.data.trim();
+  if (data === '') return false;
+  options.onData?.(data);
+  if (data === '[DONE]') {
+    parts.push({ type: 'end' });
+    return true;
+  }
+  const chunk = parseJSONChunk(data);
+  if (message.event === 'error') {
+    const error = isObject(chunk) && isObject(chunk.error) ? chunk.error : chunk;
+    parts.push({ type: 'error', error: options.mapError(new UpstreamErrorPayload(error)) });
+    return true;
+  }
+  for (const part of parse(chunk)) parts.push(part);
+  return false;
 }
 
 /**
@@ -229,22 +247,10 @@ export async function* chatCompletionBatches(
       const parts: StreamPart[] = [];
       try {
         for (const message of messages) {
-          const data = message.data.trim();
-          if (data === '') continue;
-          options.onData?.(data);
-          if (data === '[DONE]') {
-            parts.push({ type: 'end' });
+          if (messageParts(message, parse, options, parts)) {
             yield parts;
             return;
           }
-          const chunk = parseJSONChunk(data);
-          if (message.event === 'error') {
-            const error = isObject(chunk) && isObject(chunk.error) ? chunk.error : chunk;
-            parts.push({ type: 'error', error: options.mapError(new UpstreamErrorPayload(error)) });
-            yield parts;
-            return;
-          }
-          for (const part of parse(chunk)) parts.push(part);
         }
       } catch (error) {
         if (parts.length > 0) yield parts;

@@ -1,7 +1,4 @@
-import { findUpstreamFault } from '@manifold/core/errors/upstream-fault';
-import { loadOpenAI } from './sdk.js';
-
-/**
+/*
  * The streamed chat-completions request, sent without the SDK (issue 19): on this path, the one
  * every chat takes, the SDK's per-request work (options promise chain, header merging, its own
  * AbortController and timer, request-log formatting) cost more CPU than the rest of the upstream
@@ -11,6 +8,9 @@ import { loadOpenAI } from './sdk.js';
  * The SDK's own telemetry headers (`X-Stainless-*`) are left out. Failures become the SDK's error
  * objects (the SDK is loaded for them), so they are mapped exactly as before.
  */
+import { findUpstreamFault } from '@manifold/core/errors/upstream-fault';
+import { loadOpenAI } from './sdk.js';
+
 /**
  * The SDK's user agent (`OpenAI/JS <version>`), as a constant so that this path loads nothing of
  * the SDK; a test keeps it equal to the installed SDK's.

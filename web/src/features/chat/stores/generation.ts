@@ -223,7 +223,6 @@ async function streamReply(
   const card = findModelCard(provider.id, model);
   const timer = createReasoningTimer();
   let toolsAnswered = false;
-  let request: ChatRequest | undefined;
   try {
     let opened: AsyncGenerator<StreamEvent>;
     if (resumed && streamId) {
@@ -232,7 +231,7 @@ async function streamReply(
       updateMessage(conversationId, reply.id, trimToMark);
     } else {
       await summariseIfNeeded(conversationId, history, target, controller.signal);
-      request = {
+      const request: ChatRequest = {
         ...buildChatRequest({
           model,
           history,
